@@ -1,0 +1,269 @@
+"""``Rules``: a variant as one validated, immutable value, and the presets.
+
+A variant is three independent parts (see ``docs/design.md``): a
+*mechanism* (who acts and how cards move), a *scoring* (what a deal costs,
+when the match ends) and a *ranking* (how hands compare), plus options.
+The engine reads only these fields; it never looks at a preset's name.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, Final
+
+import attrs
+
+from .errors import RulesError
+
+__all__ = [
+    "CRP",
+    "EXTENDED",
+    "FOSTER",
+    "HOYLE",
+    "POUNCE",
+    "PRESETS",
+    "TRENTUNO",
+    "BarterDirection",
+    "Mechanism",
+    "Ranking",
+    "Rules",
+    "Scoring",
+]
+
+
+class Mechanism(str, enum.Enum):
+    """Who acts, what they may do and when the exchanges end."""
+
+    TRADE_BARTER = "trade_barter"
+    """Foster's game without widow: buy from the stock, barter blind, knock (RULES.md §1)."""
+    WIDOW = "widow"
+    """A face-up widow of 3: exchange, pass, knock and a final round (RULES.md §2)."""
+    ROUNDS = "rounds"
+    """Hoyle's widow: the dealer's blind exchange, rounds, a growing widow, two knocks (RULES.md §6)."""
+
+
+class Scoring(str, enum.Enum):
+    """What a deal costs and pays, and when the match ends."""
+
+    LEDGER = "ledger"
+    """Antes into a pot, the dealer's payments, one deal per player (RULES.md §1)."""
+    LIVES = "lives"
+    """The lowest hand loses a life; the last player with lives wins (RULES.md §2.6-2.7)."""
+    POOL = "pool"
+    """Stakes into a pool, a prize, the rise and the horse (RULES.md §6)."""
+
+
+class Ranking(str, enum.Enum):
+    """How hands compare."""
+
+    FOSTER = "foster"
+    """Tricon, sequence, point of 2 or 3 cards of a suit, nothing (RULES.md §1.6)."""
+    CLASSIC = "classic"
+    """Tricon, sequence, flush, pair, point (RULES.md §2.5)."""
+    EXTENDED = "extended"
+    """Tricon, sequence, flush; everything else is an equal nothing (RULES.md §5)."""
+    TRENTUNO = "trentuno"
+    """Counting to 31, the tricon worth 30½ (RULES.md §4)."""
+    HOYLE = "hoyle"
+    """Tricon, sequence, flush by point, pair, point over three cards (RULES.md §6.7)."""
+
+
+class BarterDirection(str, enum.Enum):
+    """Which neighbour a barter is offered to in trade and barter."""
+
+    LEFT = "left"
+    """The left neighbour, seat ``s + 1`` (seed 000, the default)."""
+    RIGHT = "right"
+    """The right neighbour, seat ``s - 1`` (seed 003's "Trade and Barter")."""
+
+
+def _enum_converter(kind: type[enum.Enum]) -> Any:
+    def convert(value: object) -> object:
+        if isinstance(value, kind):
+            return value
+        try:
+            return kind(value)
+        except (ValueError, TypeError):
+            choices = ", ".join(repr(m.value) for m in kind)
+            raise RulesError(f"{kind.__name__} must be one of {choices}, not {value!r}") from None
+
+    return convert
+
+
+# Options that belong to one part: (option, the parts it needs, a description of them).
+_PART_OPTIONS: Final = (
+    ("barter_direction", "mechanism", (Mechanism.TRADE_BARTER,)),
+    ("stall_passes", "mechanism", (Mechanism.WIDOW,)),
+    ("pounce", "mechanism", (Mechanism.WIDOW,)),
+    ("trentuno_suited", "ranking", (Ranking.TRENTUNO,)),
+    ("starting_lives", "scoring", (Scoring.LIVES, Scoring.POOL)),
+    ("stake", "scoring", (Scoring.POOL,)),
+    ("prize", "scoring", (Scoring.POOL,)),
+    ("horse", "scoring", (Scoring.POOL,)),
+)
+
+
+@attrs.frozen(cache_hash=True, kw_only=True)
+class Rules:
+    """A variant: its three parts and their options. Immutable, hashable, validated.
+
+    Build variants from a preset with :meth:`replace`:
+
+    >>> from commerce_rules import CRP
+    >>> CRP.replace(starting_lives=5).starting_lives
+    5
+    >>> CRP.replace(exchanges_per_turn=4)
+    Traceback (most recent call last):
+    ...
+    commerce_rules.errors.RulesError: exchanges_per_turn must be 1, 2 or 3, not 4
+
+    An option that belongs to a part the variant does not use must keep its
+    default, so a misplaced option is an error rather than silently ignored.
+    ``ace_low`` is read by every ranking with sequences and ignored by Trentuno.
+    """
+
+    mechanism: Mechanism = attrs.field(default=Mechanism.TRADE_BARTER, converter=_enum_converter(Mechanism))
+    scoring: Scoring = attrs.field(default=Scoring.LEDGER, converter=_enum_converter(Scoring))
+    ranking: Ranking = attrs.field(default=Ranking.FOSTER, converter=_enum_converter(Ranking))
+    deck_size: int = 52
+    """52, or 40 (the 8s, 9s and 10s removed) with the Trentuno ranking."""
+    ace_low: bool = True
+    """Whether A-2-3 is a sequence (the lowest one). K-A-2 never is."""
+    pounce: bool = False
+    """Widow only: a tricon may take the widow's fourth card of its rank (RULES.md §3)."""
+    exchanges_per_turn: int = 1
+    """Widow and rounds: how many exchanges one turn may hold (1-3; trade and barter: 1)."""
+    stall_passes: int = 2
+    """Widow only: passes in a row by every active player that end the exchanges."""
+    turn_limit: int | None = None
+    """After this many turns in one deal the showdown follows at once (not traditional)."""
+    barter_direction: BarterDirection = attrs.field(
+        default=BarterDirection.LEFT, converter=_enum_converter(BarterDirection)
+    )
+    trentuno_suited: bool = True
+    """Trentuno only: count the best suit (True) or all three cards, nearest 31 without going over."""
+    starting_lives: int = 3
+    """Lives or pool: each player's lives (counters) at the start."""
+    stake: int = 3
+    """Pool only: what each player pays into the pool before the first deal."""
+    prize: int = 1
+    """Pool only: what the best hand takes from the pool at each showdown."""
+    horse: bool = True
+    """Pool only: the first player out may buy one counter back for ``ceil(stake / 3)``."""
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("ace_low", "pounce", "trentuno_suited", "horse"):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise RulesError(f"{name} must be True or False, not {value!r}")
+        for name, low, high in (
+            ("deck_size", 40, 52),
+            ("exchanges_per_turn", 1, 3),
+            ("stall_passes", 1, None),
+            ("starting_lives", 1, None),
+            ("stake", 1, None),
+            ("prize", 1, None),
+        ):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RulesError(f"{name} must be a whole number, not {value!r}")
+            if value < low or (high is not None and value > high):
+                raise RulesError(f"{name} must be {_range_text(low, high)}, not {value}")
+        if self.deck_size not in (40, 52):
+            raise RulesError(f"deck_size must be 52 or 40, not {self.deck_size}")
+        if self.deck_size == 40 and self.ranking is not Ranking.TRENTUNO:
+            raise RulesError("deck_size=40 needs the Trentuno ranking: other rankings need the 8s, 9s and 10s")
+        if self.turn_limit is not None and (
+            not isinstance(self.turn_limit, int) or isinstance(self.turn_limit, bool) or self.turn_limit < 1
+        ):
+            raise RulesError(f"turn_limit must be None or a whole number of at least 1, not {self.turn_limit!r}")
+        if self.mechanism is Mechanism.TRADE_BARTER and self.exchanges_per_turn != 1:
+            raise RulesError("exchanges_per_turn applies to widow mechanisms: trade and barter has no widow")
+        for name, part, allowed in _PART_OPTIONS:
+            if getattr(self, part) not in allowed and getattr(self, name) != _DEFAULTS[name]:
+                needs = " or ".join(member.value for member in allowed)
+                if name == "pounce":
+                    raise RulesError("pounce needs a widow: use mechanism='widow'")
+                raise RulesError(f"{name} applies only with {part} {needs}, not {getattr(self, part).value}")
+
+    def replace(self, **options: Any) -> Rules:
+        """A new, validated ``Rules`` with ``options`` changed; unknown names raise :class:`RulesError`."""
+        unknown = sorted(set(options) - set(_DEFAULTS))
+        if unknown:
+            raise RulesError(f"unknown rules option {unknown[0]!r}; the options are: {', '.join(_DEFAULTS)}")
+        return attrs.evolve(self, **options)
+
+    def options(self) -> dict[str, Any]:
+        """Every option and part as plain JSON-ready values (enums as their strings)."""
+        return {
+            name: value.value if isinstance(value, enum.Enum) else value
+            for name, value in attrs.asdict(self, recurse=False).items()
+        }
+
+    @classmethod
+    def from_options(cls, options: dict[str, Any]) -> Rules:
+        """The ``Rules`` with ``options`` (as :meth:`options` gives them) over the defaults."""
+        if not isinstance(options, dict):
+            raise RulesError(f"rules options must be a mapping, not {type(options).__name__}")
+        return cls().replace(**options)
+
+    @property
+    def has_widow(self) -> bool:
+        """Whether the mechanism deals a face-up widow."""
+        return self.mechanism is not Mechanism.TRADE_BARTER
+
+    @property
+    def max_hand_size(self) -> int:
+        """4 where a pounce can make a four-card hand, else 3."""
+        return 4 if self.pounce else 3
+
+
+def _range_text(low: int, high: int | None) -> str:
+    if high is None:
+        return f"at least {low}"
+    if high - low == 2:
+        return f"{low}, {low + 1} or {high}"
+    return f"{low} to {high}"
+
+
+_DEFAULTS: Final[dict[str, Any]] = {a.name: a.default for a in attrs.fields(Rules)}
+_DEFAULTS.update(
+    mechanism=Mechanism.TRADE_BARTER,
+    scoring=Scoring.LEDGER,
+    ranking=Ranking.FOSTER,
+    barter_direction=BarterDirection.LEFT,
+)
+
+FOSTER: Final = Rules()
+"""Foster's Commerce without widow, "trade and barter", with a points ledger (RULES.md §1)."""
+
+CRP: Final = Rules(mechanism=Mechanism.WIDOW, scoring=Scoring.LIVES, ranking=Ranking.CLASSIC, ace_low=False)
+"""Commerce with widow and lives (RULES.md §2)."""
+
+POUNCE: Final = CRP.replace(pounce=True)
+"""Widow and lives with the pounce (RULES.md §3)."""
+
+TRENTUNO: Final = CRP.replace(ranking=Ranking.TRENTUNO, deck_size=40)
+"""Widow and lives on 40 cards, counting to 31 (RULES.md §4)."""
+
+EXTENDED: Final = CRP.replace(ranking=Ranking.EXTENDED, stall_passes=1)
+"""Widow and lives; only tricon, sequence and flush count (RULES.md §5)."""
+
+HOYLE: Final = Rules(
+    mechanism=Mechanism.ROUNDS,
+    scoring=Scoring.POOL,
+    ranking=Ranking.HOYLE,
+    ace_low=True,
+    exchanges_per_turn=3,
+)
+"""Commerce with widow after Hoyle: blind exchange, growing widow, pool, rise, horse (RULES.md §6)."""
+
+PRESETS: Final[dict[str, Rules]] = {
+    "foster": FOSTER,
+    "crp": CRP,
+    "pounce": POUNCE,
+    "trentuno": TRENTUNO,
+    "extended": EXTENDED,
+    "hoyle": HOYLE,
+}
+"""The presets by their command-line names."""

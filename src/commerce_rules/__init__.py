@@ -28,10 +28,44 @@ from .rules import (
     Rules,
     Scoring,
 )
+from .ranking import Category, HandValue, evaluate, hand_strength_table
+from .actions import Action, Barter, BarterReply, BlindExchange, Buy, BuyHorse, Exchange, Knock, Pass, Pounce
+from .deal import deal_position, new_game
+from .engine import apply, legal_actions, replay
+from .observe import Observation, observe
+from .state import Event, EventKind, GameState, Phase, Showdown, ShowdownReason, TurnState
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "Category",
+    "HandValue",
+    "evaluate",
+    "hand_strength_table",
+    "Action",
+    "Barter",
+    "BarterReply",
+    "BlindExchange",
+    "Buy",
+    "BuyHorse",
+    "Event",
+    "EventKind",
+    "Exchange",
+    "GameState",
+    "Knock",
+    "Pass",
+    "Phase",
+    "Pounce",
+    "Showdown",
+    "ShowdownReason",
+    "TurnState",
+    "Observation",
+    "apply",
+    "observe",
+    "replay",
+    "deal_position",
+    "legal_actions",
+    "new_game",
     "CRP",
     "DECK_40",
     "DECK_52",

@@ -9,7 +9,7 @@ The engine reads only these fields; it never looks at a preset's name.
 from __future__ import annotations
 
 import enum
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -77,17 +77,33 @@ class BarterDirection(str, enum.Enum):
     """The right neighbour, seat ``s - 1`` (seed 003's "Trade and Barter")."""
 
 
-def _enum_converter(kind: type[enum.Enum]) -> Any:
-    def convert(value: object) -> object:
-        if isinstance(value, kind):
-            return value
-        try:
-            return kind(value)
-        except (ValueError, TypeError):
-            choices = ", ".join(repr(m.value) for m in kind)
-            raise RulesError(f"{kind.__name__} must be one of {choices}, not {value!r}") from None
+_E = TypeVar("_E", bound=enum.Enum)
 
-    return convert
+
+def _to_enum(kind: type[_E], value: object) -> _E:
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(value)
+    except (ValueError, TypeError):
+        choices = ", ".join(repr(m.value) for m in kind)
+        raise RulesError(f"{kind.__name__} must be one of {choices}, not {value!r}") from None
+
+
+def _to_mechanism(value: object) -> Mechanism:
+    return _to_enum(Mechanism, value)
+
+
+def _to_scoring(value: object) -> Scoring:
+    return _to_enum(Scoring, value)
+
+
+def _to_ranking(value: object) -> Ranking:
+    return _to_enum(Ranking, value)
+
+
+def _to_barter_direction(value: object) -> BarterDirection:
+    return _to_enum(BarterDirection, value)
 
 
 # Options that belong to one part: (option, the parts it needs, a description of them).
@@ -122,9 +138,9 @@ class Rules:
     ``ace_low`` is read by every ranking with sequences and ignored by Trentuno.
     """
 
-    mechanism: Mechanism = attrs.field(default=Mechanism.TRADE_BARTER, converter=_enum_converter(Mechanism))
-    scoring: Scoring = attrs.field(default=Scoring.LEDGER, converter=_enum_converter(Scoring))
-    ranking: Ranking = attrs.field(default=Ranking.FOSTER, converter=_enum_converter(Ranking))
+    mechanism: Mechanism = attrs.field(default=Mechanism.TRADE_BARTER, converter=_to_mechanism)
+    scoring: Scoring = attrs.field(default=Scoring.LEDGER, converter=_to_scoring)
+    ranking: Ranking = attrs.field(default=Ranking.FOSTER, converter=_to_ranking)
     deck_size: int = 52
     """52, or 40 (the 8s, 9s and 10s removed) with the Trentuno ranking."""
     ace_low: bool = True
@@ -138,7 +154,7 @@ class Rules:
     turn_limit: int | None = None
     """After this many turns in one deal the showdown follows at once (not traditional)."""
     barter_direction: BarterDirection = attrs.field(
-        default=BarterDirection.LEFT, converter=_enum_converter(BarterDirection)
+        default=BarterDirection.LEFT, converter=_to_barter_direction
     )
     trentuno_suited: bool = True
     """Trentuno only: count the best suit (True) or all three cards, nearest 31 without going over."""

@@ -1,0 +1,88 @@
+"""``apply`` and ``legal_actions``: validation and dispatch to the variant's parts.
+
+Legality has one source of truth, the mechanism's ``legal_actions``: ``apply``
+accepts an action exactly when it is in that tuple, and asks the mechanism
+only to explain a refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .actions import ACTION_TYPES, Action
+from .deal import new_game
+from .errors import IllegalActionError
+from .mechanisms import mechanism_part
+from .showdown import finish_deal
+from .rules import Rules
+from .state import GameState
+
+__all__ = ["apply", "legal_actions", "replay"]
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Exactly the actions :func:`apply` accepts now, all for the player to act; empty once over.
+
+    >>> from commerce_rules import FOSTER, deal_position, legal_actions
+    >>> state = deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0)
+    >>> legal_actions(state)[0]
+    Buy(player=1, card=Card('6♠'))
+    >>> len(legal_actions(state))  # buy or barter with each of 3 cards, or knock
+    7
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"legal_actions() needs a GameState, not {type(state).__name__}")
+    return mechanism_part(state.rules).legal_actions(state)
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``. Pure: ``state`` is never changed.
+
+    An action that ends a deal also settles it and deals the next one (see
+    :attr:`GameState.last_showdown`). An action that is not legal raises
+    :class:`IllegalActionError` saying why, and nothing is applied.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"apply() needs a GameState, not {type(state).__name__}")
+    mechanism = mechanism_part(state.rules)
+    if action not in mechanism.legal_actions(state):
+        raise IllegalActionError(_why_illegal(state, action))
+    state, reason = mechanism.apply(state, action)
+    if reason is not None:
+        state = finish_deal(state, reason)
+    return state
+
+
+def _why_illegal(state: GameState, action: object) -> str:
+    if not isinstance(action, ACTION_TYPES):
+        return f"not an action: {action!r}"
+    if state.is_over:
+        return "the match is over"
+    seat = action.player
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.num_players:
+        return f"there is no seat {seat!r} (seats are 0 to {state.num_players - 1})"
+    if seat != state.to_act:
+        return f"it is seat {state.to_act}'s turn to act, not seat {seat}'s"
+    return mechanism_part(state.rules).explain(state, action)
+
+
+def replay(
+    rules: Rules, players: int, seed: int, actions: Iterable[Action], *, dealer: int | None = None
+) -> GameState:
+    """The state reached by playing ``actions`` from ``new_game(rules, players, seed=seed, dealer=dealer)``.
+
+    A match is a pure function of these arguments: the same ones give an equal
+    state on any machine, so storing them is enough to store a game.
+
+    >>> from commerce_rules import FOSTER, Knock, new_game, replay
+    >>> first = new_game(FOSTER, 3, seed=42).to_act
+    >>> replay(FOSTER, 3, 42, [Knock(first)]).deal_number
+    2
+    """
+    state = new_game(rules, players, seed=seed, dealer=dealer)
+    for number, action in enumerate(actions, start=1):
+        try:
+            state = apply(state, action)
+        except IllegalActionError as error:
+            raise IllegalActionError(f"action {number} ({action!r}): {error}") from None
+    return state

@@ -1,0 +1,202 @@
+"""The face-up widow: exchange, pass, knock and a final round (RULES.md §2.3-2.4, §3).
+
+On a turn a player exchanges a hand card for a widow card (up to
+``exchanges_per_turn`` times, a pass closing the turn early), passes, or
+knocks; after a knock every other active player has exactly one final turn.
+When every active player has passed ``stall_passes`` times in a row the
+exchanges end (**[resolution]**: no extra final round). With ``pounce``, a
+player whose tricon's fourth card lies in the widow is asked out of turn
+whether to take it (**[resolution]**: the question is an action of its own
+that uses no turn, asked before play goes on, the first eligible player in
+turn order from the player whose turn it is asked first).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ..actions import Action, Exchange, Knock, Pass, Pounce
+from ..state import Event, EventKind, Phase, ShowdownReason, next_active
+from . import Step
+
+if TYPE_CHECKING:
+    from ..cards import Card
+    from ..state import GameState
+
+
+def pounce_card(state: GameState, seat: int) -> Card | None:
+    """The widow card ``seat`` could pounce on now, if any.
+
+    A pounce needs a tricon in hand, its fourth card in the widow and a card
+    in the stock to refill the widow (**[resolution]**: with the stock empty
+    there is no pounce, so the widow always holds 3 cards).
+    """
+    hand = state.hands[seat]
+    if len(hand) != 3 or not state.stock:
+        return None
+    rank = hand[0].rank
+    if hand[1].rank is not rank or hand[2].rank is not rank:
+        return None
+    for card in state.widow:
+        if card.rank is rank:
+            return card
+    return None
+
+
+def _swap_in(cards: tuple[Card, ...], old: Card, new: Card) -> tuple[Card, ...]:
+    return tuple(new if card is old else card for card in cards)
+
+
+class Widow:
+    """Exchange with a face-up widow of three; knock for a final round; pounce where the rules say."""
+
+    def cards_needed(self, players: int) -> int:
+        return 3  # the widow
+
+    def begin(self, state: GameState) -> GameState:
+        state = attrs.evolve(state, phase=Phase.PLAY, to_act=state.turn.turn_of)
+        state, reason = self._go_on(state)
+        assert reason is None
+        return state
+
+    def legal_actions(self, state: GameState) -> tuple[Action, ...]:
+        seat = state.to_act
+        if seat is None:
+            return ()
+        if state.phase is Phase.POUNCE:
+            return (Pounce(seat), Pass(seat))
+        turn = state.turn
+        hand = state.hands[seat]
+        can_knock = state.phase is Phase.PLAY and turn.exchanges == 0
+        if len(hand) == 4:  # a quad is frozen: pass or knock only [resolution]
+            return (Pass(seat), Knock(seat)) if can_knock else (Pass(seat),)
+        exchanges = tuple(
+            Exchange(seat, give, take) for give in hand for take in state.widow if take not in turn.given
+        )
+        return (*exchanges, Pass(seat), Knock(seat)) if can_knock else (*exchanges, Pass(seat))
+
+    def apply(self, state: GameState, action: Action) -> Step:
+        if isinstance(action, Exchange):
+            return self._exchange(state, action)
+        if isinstance(action, Pounce):
+            return self._pounce(state, action.player)
+        if isinstance(action, Knock):
+            return self._knock(state, action.player)
+        assert isinstance(action, Pass)
+        if state.phase is Phase.POUNCE:
+            turn = attrs.evolve(state.turn, declined=(*state.turn.declined, action.player))
+            event = Event(EventKind.POUNCE_DECLINED, action.player)
+            return self._go_on(attrs.evolve(state, turn=turn, history=(*state.history, event)))
+        return self._pass(state, action.player)
+
+    def _exchange(self, state: GameState, action: Exchange) -> Step:
+        seat, give, take = action.player, action.give, action.take
+        turn = state.turn
+        hands = tuple(_swap_in(hand, give, take) if s == seat else hand for s, hand in enumerate(state.hands))
+        turn = attrs.evolve(turn, exchanges=turn.exchanges + 1, given=(*turn.given, give), passes=0, declined=())
+        event = Event(EventKind.EXCHANGE, seat, (give, take))
+        state = attrs.evolve(
+            state, hands=hands, widow=_swap_in(state.widow, take, give), turn=turn, history=(*state.history, event)
+        )
+        return self._go_on(state)
+
+    def _pounce(self, state: GameState, seat: int) -> Step:
+        card = pounce_card(state, seat)
+        assert card is not None
+        refill = state.stock[0]
+        hands = tuple((*hand, card) if s == seat else hand for s, hand in enumerate(state.hands))
+        event = Event(EventKind.POUNCE, seat, (card, refill))
+        state = attrs.evolve(
+            state,
+            hands=hands,
+            widow=_swap_in(state.widow, card, refill),
+            stock=state.stock[1:],
+            turn=attrs.evolve(state.turn, declined=()),
+            history=(*state.history, event),
+        )
+        return self._go_on(state)
+
+    def _pass(self, state: GameState, seat: int) -> Step:
+        turn = state.turn
+        event = Event(EventKind.PASS, seat)
+        state = attrs.evolve(state, history=(*state.history, event))
+        if turn.exchanges:  # a pass closing a turn of exchanges does not count toward a stall
+            return self._end_turn(state)
+        passes = turn.passes + 1
+        state = attrs.evolve(state, turn=attrs.evolve(turn, passes=passes))
+        if state.phase is Phase.PLAY and passes >= state.rules.stall_passes * len(state.active):
+            return state, ShowdownReason.STALL
+        return self._end_turn(state)
+
+    def _knock(self, state: GameState, seat: int) -> Step:
+        active = state.active
+        n = state.num_players
+        others = tuple(s for s in ((seat + k) % n for k in range(1, n)) if s in active)
+        turn = attrs.evolve(state.turn, knockers=(seat,), final_left=others, passes=0)
+        event = Event(EventKind.KNOCK, seat)
+        state = attrs.evolve(state, phase=Phase.FINAL_ROUND, turn=turn, history=(*state.history, event))
+        return self._end_turn(state)
+
+    def _go_on(self, state: GameState) -> Step:
+        """After the widow changed (or a pounce was declined): ask the next pounce, or let play go on."""
+        turn = state.turn
+        if state.rules.pounce:
+            active = state.active
+            n = state.num_players
+            for offset in range(n):
+                seat = (turn.turn_of + offset) % n
+                if seat in active and seat not in turn.declined and pounce_card(state, seat) is not None:
+                    resume = turn.resume if state.phase is Phase.POUNCE else state.phase
+                    turn = attrs.evolve(turn, resume=resume)
+                    return attrs.evolve(state, phase=Phase.POUNCE, to_act=seat, turn=turn), None
+        if state.phase is Phase.POUNCE:
+            assert turn.resume is not None
+            state = attrs.evolve(state, phase=turn.resume, turn=attrs.evolve(turn, resume=None))
+        if turn.exchanges >= state.rules.exchanges_per_turn:
+            return self._end_turn(state)
+        return attrs.evolve(state, to_act=turn.turn_of), None
+
+    def _end_turn(self, state: GameState) -> Step:
+        turn = state.turn
+        seat = turn.turn_of
+        turns = turn.turns + 1
+        left = turn.final_left
+        if state.phase is Phase.FINAL_ROUND:
+            left = tuple(s for s in left if s != seat)
+            if not left:
+                return state, ShowdownReason.FINAL_ROUND
+            following = left[0]
+        else:
+            following = next_active(state.lives, seat)
+        turn = attrs.evolve(turn, turn_of=following, turns=turns, exchanges=0, given=(), final_left=left)
+        state = attrs.evolve(state, to_act=following, turn=turn)
+        limit = state.rules.turn_limit
+        if limit is not None and turns >= limit:
+            return state, ShowdownReason.TURN_LIMIT
+        return state, None
+
+    def explain(self, state: GameState, action: Action) -> str:
+        seat = action.player
+        turn = state.turn
+        if state.phase is Phase.POUNCE:
+            return f"seat {seat} is asked whether to pounce: Pounce or Pass"
+        if isinstance(action, Pounce):
+            return f"seat {seat} cannot pounce now"
+        hand = state.hands[seat]
+        if isinstance(action, Knock):
+            if state.phase is Phase.FINAL_ROUND:
+                return "only one knock per deal: the final round allows exchange or pass"
+            if turn.exchanges:
+                return "a knock is a whole turn: no knock after an exchange in the same turn"
+        if isinstance(action, Exchange):
+            if action.give not in hand:
+                return f"seat {seat} does not hold {action.give}"
+            if action.take not in state.widow:
+                return f"{action.take} is not in the widow"
+            if action.take in turn.given:
+                return f"{action.take} was put into the widow this turn and cannot be taken back"
+            if len(hand) == 4:
+                return "a four-card hand may only pass or knock"
+        return f"{type(action).__name__} is not an action of the widow game"

@@ -1,0 +1,47 @@
+"""The end of a deal: reveal and rank the hands, let the scoring settle, then deal on or end the match."""
+
+from __future__ import annotations
+
+import attrs
+
+from .deal import deal
+from .ranking import HandValue, evaluate
+from .scoring import scoring_part
+from .state import GameState, Phase, Showdown, ShowdownReason, next_active
+
+__all__ = ["finish_deal"]
+
+
+def best_hand(values: tuple[HandValue | None, ...], tie_order: tuple[int, ...]) -> int:
+    """The seat with the best hand; an exact tie goes to the seat earliest in ``tie_order``."""
+    best = tie_order[0]
+    best_strength = values[best].strength  # type: ignore[union-attr]
+    for seat in tie_order[1:]:
+        strength = values[seat].strength  # type: ignore[union-attr]
+        if strength > best_strength:
+            best, best_strength = seat, strength
+    return best
+
+
+def finish_deal(state: GameState, reason: ShowdownReason) -> GameState:
+    """Settle the deal that just ended and, unless the match is over, deal the next one."""
+    rules = state.rules
+    scoring = scoring_part(rules)
+    values = tuple(evaluate(hand, rules) if hand else None for hand in state.hands)
+    winner = best_hand(values, scoring.tie_order(state))
+    state, losers, payments = scoring.settle(state, values, winner)
+    showdown = Showdown(
+        deal_number=state.deal_number,
+        dealer=state.dealer,
+        reason=reason,
+        hands=state.hands,
+        values=values,
+        winner=winner,
+        losers=losers,
+        payments=payments,
+    )
+    state = attrs.evolve(state, showdowns=(*state.showdowns, showdown))
+    winners = scoring.winners(state)
+    if winners is not None:
+        return attrs.evolve(state, phase=Phase.OVER, to_act=None, winners=winners)
+    return deal(state, state.deal_number + 1, next_active(state.lives, state.dealer))

@@ -1,0 +1,62 @@
+"""Development sessions: ``nox`` runs tests, typecheck and docs; ``nox -s bench`` the benchmarks.
+
+No session pins a Python version: each runs under the interpreter that runs
+nox, so ``pip install nox && nox -s tests`` works on any machine with
+Python 3.10 or later.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nox
+
+nox.options.sessions = ["tests", "typecheck", "docs"]
+nox.options.default_venv_backend = "venv"
+
+ROOT = Path(__file__).parent
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Run the whole test suite: tests/, the docstrings of src/ and the examples in docs/."""
+    # Editable, so that the modules pytest collects for their doctests
+    # (src/commerce_rules/*.py) are the very files the tests import; with a
+    # copy in site-packages pytest would stop on an "import file mismatch".
+    session.install("-e", ".[test]")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """Check the package and the tests with ``mypy --strict``."""
+    session.install("-e", ".[typecheck]")
+    session.run("mypy", "--strict", "src", "tests", *session.posargs)
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the HTML docs and run the docs' examples, failing on any warning."""
+    session.install("-e", ".[docs]")
+    for builder in ("html", "doctest"):
+        session.run(
+            "sphinx-build",
+            "-W",
+            "--keep-going",
+            "-b",
+            builder,
+            "docs",
+            f"docs/_build/{builder}",
+            *session.posargs,
+        )
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Run every ``benchmarks/bench_*.py`` script, in sorted order."""
+    scripts = sorted((ROOT / "benchmarks").glob("bench_*.py"))
+    if not scripts:
+        session.error("no benchmarks/bench_*.py script to run")
+    session.install("-e", ".[bench]")
+    for script in scripts:
+        session.run("python", str(script.relative_to(ROOT)), *session.posargs)

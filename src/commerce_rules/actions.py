@@ -132,3 +132,38 @@ def describe_action(action: Action) -> str:
     if isinstance(action, BlindExchange):
         return f"{who} takes {' '.join(map(str, action.take))} blind"
     return f"{who} buys a horse"
+
+
+# Interned actions for legal_actions(): the same values, built once. An
+# attrs constructor costs several times a dictionary look-up, and a widow
+# turn lists a dozen actions.
+_SEAT_ACTIONS: dict[tuple[type[Action], int], Action] = {}
+_CARD_ACTIONS: dict[tuple[type[Action], int, int], Action] = {}
+_EXCHANGES: dict[int, Exchange] = {}
+
+
+def seat_action(kind: type[Knock | Pass | Pounce | BuyHorse], seat: int) -> Action:
+    """The interned ``kind(seat)``."""
+    key = (kind, seat)
+    action = _SEAT_ACTIONS.get(key)
+    if action is None:
+        action = _SEAT_ACTIONS[key] = kind(seat)
+    return action
+
+
+def card_action(kind: type[Buy | Barter | BarterReply], seat: int, card: Card) -> Action:
+    """The interned ``kind(seat, card)``."""
+    key = (kind, seat, card.index)
+    action = _CARD_ACTIONS.get(key)
+    if action is None:
+        action = _CARD_ACTIONS[key] = kind(seat, card)
+    return action
+
+
+def exchange_action(seat: int, give: Card, take: Card) -> Exchange:
+    """The interned ``Exchange(seat, give, take)``."""
+    key = (seat * 52 + give.index) * 52 + take.index
+    action = _EXCHANGES.get(key)
+    if action is None:
+        action = _EXCHANGES[key] = Exchange(seat, give, take)
+    return action

@@ -13,14 +13,12 @@ import random
 import secrets
 from collections.abc import Sequence
 
-import attrs
-
 from .cards import DECK_40, DECK_52, Card, parse_cards
 from .errors import CommerceError
 from .mechanisms import mechanism_part
 from .rules import Rules
 from .scoring import scoring_part
-from .state import GameState, Phase, TurnState, next_active
+from .state import GameState, Phase, TurnState, evolve, next_active
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "deal_position", "deck_for", "new_game"]
 
@@ -135,7 +133,7 @@ def _lay_out(state: GameState, deal_number: int, dealer: int, deck: Sequence[Car
     widow_size = 3 if state.rules.has_widow else 0
     widow = tuple(deck[position : position + widow_size])
     position += widow_size
-    state = attrs.evolve(
+    state = evolve(
         state,
         deal_number=deal_number,
         dealer=dealer,
@@ -211,7 +209,7 @@ def deal_position(
         raise CommerceError(f"the stock must hold at least {needed - len(widow_cards or ())} cards")
     state = _blank(rules, players, _fresh_seed(seed), dealer, balances_t, lives_t)
     state = scoring_part(rules).start_match(state)
-    state = attrs.evolve(
+    state = evolve(
         state,
         hands=tuple(parsed),
         widow=tuple(widow_cards or ()),

@@ -32,7 +32,20 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """
     if not isinstance(state, GameState):
         raise TypeError(f"legal_actions() needs a GameState, not {type(state).__name__}")
-    return mechanism_part(state.rules).legal_actions(state)
+    return _legal(state)
+
+
+def _legal(state: GameState) -> tuple[Action, ...]:
+    """The legal actions, memoised on the state: a bot's ``legal_actions`` then ``apply`` computes them once.
+
+    The memo lives outside the state's fields (it is not part of equality,
+    ``repr`` or JSON) and is never copied to a successor state.
+    """
+    memo: dict[str, tuple[Action, ...]] = state.__dict__
+    legal = memo.get("_legal")
+    if legal is None:
+        legal = memo["_legal"] = mechanism_part(state.rules).legal_actions(state)
+    return legal
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -44,10 +57,14 @@ def apply(state: GameState, action: Action) -> GameState:
     """
     if not isinstance(state, GameState):
         raise TypeError(f"apply() needs a GameState, not {type(state).__name__}")
-    mechanism = mechanism_part(state.rules)
-    if action not in mechanism.legal_actions(state):
-        raise IllegalActionError(_why_illegal(state, action))
-    state, reason = mechanism.apply(state, action)
+    legal = _legal(state)
+    for candidate in legal:  # the usual case: an action taken from legal_actions() itself
+        if candidate is action:
+            break
+    else:
+        if action not in legal:
+            raise IllegalActionError(_why_illegal(state, action))
+    state, reason = mechanism_part(state.rules).apply(state, action)
     if reason is not None:
         state = finish_deal(state, reason)
     return state

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import attrs
-
 from .deal import deal
 from .ranking import HandValue, evaluate
 from .scoring import scoring_part
-from .state import GameState, Phase, Showdown, ShowdownReason, next_active
+from .state import GameState, Phase, Showdown, ShowdownReason, evolve, next_active
 
 __all__ = ["finish_deal"]
 
@@ -40,8 +38,8 @@ def finish_deal(state: GameState, reason: ShowdownReason) -> GameState:
         losers=losers,
         payments=payments,
     )
-    state = attrs.evolve(state, showdowns=(*state.showdowns, showdown))
+    state = evolve(state, showdowns=(*state.showdowns, showdown))
     winners = scoring.winners(state)
     if winners is not None:
-        return attrs.evolve(state, phase=Phase.OVER, to_act=None, winners=winners)
+        return evolve(state, phase=Phase.OVER, to_act=None, winners=winners)
     return deal(state, state.deal_number + 1, next_active(state.lives, state.dealer))

@@ -3,18 +3,17 @@
 On a turn the player buys (a card to the hidden discard, 1 point to the
 dealer, the stock's top card in return), barters (offers a hidden card to the
 neighbour, who answers blind or refuses by knocking) or knocks. A knock ends
-the exchanges at once; so does a buy that takes the last card of the stock.
+the exchanges at once; so does a buy that takes the last card of the stock
+(**[resolution]**: "exhausted" is the moment the stock becomes empty).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-import attrs
-
-from ..actions import Action, Barter, BarterReply, Buy, Knock
+from ..actions import Action, Barter, BarterReply, Buy, Knock, card_action, seat_action
 from ..rules import BarterDirection
-from ..state import Event, EventKind, Phase, ShowdownReason, next_active
+from ..state import Event, EventKind, Phase, ShowdownReason, evolve, next_active
 from . import Step
 
 if TYPE_CHECKING:
@@ -35,10 +34,6 @@ def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return tuple(c for c in hand if c is not card)
 
 
-def _replace_hands(state: GameState, changes: dict[int, tuple[Card, ...]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(changes.get(seat, hand) for seat, hand in enumerate(state.hands))
-
-
 class TradeBarter:
     """Buy, barter, knock; no widow."""
 
@@ -46,8 +41,7 @@ class TradeBarter:
         return 1  # at least one card in the stock to buy
 
     def begin(self, state: GameState) -> GameState:
-        seat = state.turn.turn_of
-        return attrs.evolve(state, phase=Phase.PLAY, to_act=seat)
+        return evolve(state, phase=Phase.PLAY, to_act=state.turn.turn_of)
 
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
         seat = state.to_act
@@ -55,75 +49,74 @@ class TradeBarter:
             return ()
         hand = state.hands[seat]
         if state.phase is Phase.BARTER_REPLY:
-            return (*(BarterReply(seat, card) for card in hand), Knock(seat))
-        buys = tuple(Buy(seat, card) for card in hand) if state.stock else ()
-        return (*buys, *(Barter(seat, card) for card in hand), Knock(seat))
+            return (*(card_action(BarterReply, seat, card) for card in hand), seat_action(Knock, seat))
+        buys = tuple(card_action(Buy, seat, card) for card in hand) if state.stock else ()
+        return (*buys, *(card_action(Barter, seat, card) for card in hand), seat_action(Knock, seat))
 
     def apply(self, state: GameState, action: Action) -> Step:
-        turn = state.turn
-        if isinstance(action, Knock):
-            if state.phase is Phase.BARTER_REPLY:
-                offerer = turn.turn_of
-                refused = Event(EventKind.BARTER_REFUSED, offerer, (turn.offer,), action.player, (offerer,))  # type: ignore[arg-type]
-                state = attrs.evolve(state, history=(*state.history, refused), turn=attrs.evolve(turn, offer=None))
-            knock = Event(EventKind.KNOCK, action.player)
-            turn = attrs.evolve(state.turn, knockers=(action.player,))
-            return attrs.evolve(state, history=(*state.history, knock), turn=turn), ShowdownReason.KNOCK
         if isinstance(action, Buy):
             return self._buy(state, action)
         if isinstance(action, Barter):
             partner = barter_partner(state, action.player)
-            turn = attrs.evolve(turn, offer=action.card)
-            return attrs.evolve(state, phase=Phase.BARTER_REPLY, to_act=partner, turn=turn), None
-        assert isinstance(action, BarterReply)
-        return self._swap(state, action)
+            turn = evolve(state.turn, offer=action.card)
+            return evolve(state, phase=Phase.BARTER_REPLY, to_act=partner, turn=turn), None
+        if isinstance(action, BarterReply):
+            return self._swap(state, action)
+        assert isinstance(action, Knock)
+        return self._knock(state, action.player)
+
+    def _knock(self, state: GameState, seat: int) -> Step:
+        turn = state.turn
+        history = state.history
+        if state.phase is Phase.BARTER_REPLY:  # refusing a barter by knocking; the offer stays with the offerer
+            offerer = turn.turn_of
+            assert turn.offer is not None
+            history = (*history, Event(EventKind.BARTER_REFUSED, offerer, (turn.offer,), seat, (offerer,)))
+        turn = evolve(turn, knockers=(seat,), offer=None)
+        return evolve(state, history=(*history, Event(EventKind.KNOCK, seat)), turn=turn), ShowdownReason.KNOCK
 
     def _buy(self, state: GameState, action: Buy) -> Step:
         seat, card = action.player, action.card
         drawn = state.stock[0]
-        hands = _replace_hands(state, {seat: (*_without(state.hands[seat], card), drawn)})
+        new_hand = (*_without(state.hands[seat], card), drawn)
+        dealer = state.dealer
         balances = state.balances
-        if seat != state.dealer:
+        if seat != dealer:  # the dealer's own buy is free
             balances = tuple(
-                b - BUY_PRICE if s == seat else b + BUY_PRICE if s == state.dealer else b
-                for s, b in enumerate(balances)
+                b - BUY_PRICE if s == seat else b + BUY_PRICE if s == dealer else b for s, b in enumerate(balances)
             )
-        event = Event(EventKind.BUY, seat, (card, drawn), None, (seat,))
-        state = attrs.evolve(
-            state,
-            hands=hands,
-            stock=state.stock[1:],
-            discard=(*state.discard, card),
-            balances=balances,
-            history=(*state.history, event),
-        )
-        if not state.stock:
-            return state, ShowdownReason.STOCK_EXHAUSTED
-        return self._next_turn(state, seat)
+        changes = {
+            "hands": tuple(new_hand if s == seat else hand for s, hand in enumerate(state.hands)),
+            "stock": state.stock[1:],
+            "discard": (*state.discard, card),
+            "balances": balances,
+            "history": (*state.history, Event(EventKind.BUY, seat, (card, drawn), None, (seat,))),
+        }
+        if len(state.stock) == 1:
+            return evolve(state, **changes), ShowdownReason.STOCK_EXHAUSTED
+        return self._next_turn(state, seat, {}, changes)
 
     def _swap(self, state: GameState, action: BarterReply) -> Step:
         offerer, partner = state.turn.turn_of, action.player
         offered, returned = state.turn.offer, action.card
         assert offered is not None
-        hands = _replace_hands(
-            state,
-            {
-                offerer: (*_without(state.hands[offerer], offered), returned),
-                partner: (*_without(state.hands[partner], returned), offered),
-            },
-        )
+        new_hands = {
+            offerer: (*_without(state.hands[offerer], offered), returned),
+            partner: (*_without(state.hands[partner], returned), offered),
+        }
         event = Event(EventKind.BARTER, offerer, (offered, returned), partner, tuple(sorted((offerer, partner))))
-        state = attrs.evolve(
-            state, hands=hands, history=(*state.history, event), turn=attrs.evolve(state.turn, offer=None)
-        )
-        return self._next_turn(state, offerer)
+        changes = {
+            "hands": tuple(new_hands.get(s, hand) for s, hand in enumerate(state.hands)),
+            "history": (*state.history, event),
+        }
+        return self._next_turn(state, offerer, {"offer": None}, changes)
 
-    def _next_turn(self, state: GameState, seat: int) -> Step:
+    def _next_turn(self, state: GameState, seat: int, turn_changes: dict[str, Any], changes: dict[str, Any]) -> Step:
         turns = state.turn.turns + 1
-        limit = state.rules.turn_limit
         following = next_active(state.lives, seat)
-        turn = attrs.evolve(state.turn, turn_of=following, turns=turns)
-        state = attrs.evolve(state, phase=Phase.PLAY, to_act=following, turn=turn)
+        turn = evolve(state.turn, turn_of=following, turns=turns, **turn_changes)
+        state = evolve(state, phase=Phase.PLAY, to_act=following, turn=turn, **changes)
+        limit = state.rules.turn_limit
         if limit is not None and turns >= limit:
             return state, ShowdownReason.TURN_LIMIT
         return state, None

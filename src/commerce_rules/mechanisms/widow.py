@@ -13,12 +13,10 @@ turn order from the player whose turn it is asked first).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-import attrs
-
-from ..actions import Action, Exchange, Knock, Pass, Pounce
-from ..state import Event, EventKind, Phase, ShowdownReason, next_active
+from ..actions import Action, Exchange, Knock, Pass, Pounce, exchange_action, seat_action
+from ..state import Event, EventKind, Phase, ShowdownReason, evolve, next_active
 from . import Step
 
 if TYPE_CHECKING:
@@ -56,8 +54,7 @@ class Widow:
         return 3  # the widow
 
     def begin(self, state: GameState) -> GameState:
-        state = attrs.evolve(state, phase=Phase.PLAY, to_act=state.turn.turn_of)
-        state, reason = self._go_on(state)
+        state, reason = self._go_on(evolve(state, phase=Phase.PLAY), {}, {})
         assert reason is None
         return state
 
@@ -66,112 +63,109 @@ class Widow:
         if seat is None:
             return ()
         if state.phase is Phase.POUNCE:
-            return (Pounce(seat), Pass(seat))
+            return (seat_action(Pounce, seat), seat_action(Pass, seat))
         turn = state.turn
         hand = state.hands[seat]
-        can_knock = state.phase is Phase.PLAY and turn.exchanges == 0
+        ending: tuple[Action, ...] = (seat_action(Pass, seat), seat_action(Knock, seat))
+        if state.phase is not Phase.PLAY or turn.exchanges:  # one knock a deal; a knock is a whole turn
+            ending = ending[:1]
         if len(hand) == 4:  # a quad is frozen: pass or knock only [resolution]
-            return (Pass(seat), Knock(seat)) if can_knock else (Pass(seat),)
-        exchanges = tuple(
-            Exchange(seat, give, take) for give in hand for take in state.widow if take not in turn.given
-        )
-        return (*exchanges, Pass(seat), Knock(seat)) if can_knock else (*exchanges, Pass(seat))
+            return ending
+        given = turn.given
+        widow = [take for take in state.widow if take not in given] if given else state.widow
+        return (*(exchange_action(seat, give, take) for give in hand for take in widow), *ending)
 
     def apply(self, state: GameState, action: Action) -> Step:
         if isinstance(action, Exchange):
             return self._exchange(state, action)
+        if isinstance(action, Pass):
+            if state.phase is Phase.POUNCE:
+                turn = {"declined": (*state.turn.declined, action.player)}
+                history = (*state.history, Event(EventKind.POUNCE_DECLINED, action.player))
+                return self._go_on(state, turn, {"history": history})
+            return self._pass(state, action.player)
         if isinstance(action, Pounce):
             return self._pounce(state, action.player)
-        if isinstance(action, Knock):
-            return self._knock(state, action.player)
-        assert isinstance(action, Pass)
-        if state.phase is Phase.POUNCE:
-            turn = attrs.evolve(state.turn, declined=(*state.turn.declined, action.player))
-            event = Event(EventKind.POUNCE_DECLINED, action.player)
-            return self._go_on(attrs.evolve(state, turn=turn, history=(*state.history, event)))
-        return self._pass(state, action.player)
+        assert isinstance(action, Knock)
+        return self._knock(state, action.player)
 
     def _exchange(self, state: GameState, action: Exchange) -> Step:
         seat, give, take = action.player, action.give, action.take
         turn = state.turn
-        hands = tuple(_swap_in(hand, give, take) if s == seat else hand for s, hand in enumerate(state.hands))
-        turn = attrs.evolve(turn, exchanges=turn.exchanges + 1, given=(*turn.given, give), passes=0, declined=())
-        event = Event(EventKind.EXCHANGE, seat, (give, take))
-        state = attrs.evolve(
-            state, hands=hands, widow=_swap_in(state.widow, take, give), turn=turn, history=(*state.history, event)
-        )
-        return self._go_on(state)
+        hand = _swap_in(state.hands[seat], give, take)
+        changes = {
+            "hands": tuple(hand if s == seat else h for s, h in enumerate(state.hands)),
+            "widow": _swap_in(state.widow, take, give),
+            "history": (*state.history, Event(EventKind.EXCHANGE, seat, (give, take))),
+        }
+        turn_changes = {"exchanges": turn.exchanges + 1, "given": (*turn.given, give), "passes": 0, "declined": ()}
+        return self._go_on(state, turn_changes, changes)
 
     def _pounce(self, state: GameState, seat: int) -> Step:
         card = pounce_card(state, seat)
         assert card is not None
         refill = state.stock[0]
-        hands = tuple((*hand, card) if s == seat else hand for s, hand in enumerate(state.hands))
-        event = Event(EventKind.POUNCE, seat, (card, refill))
-        state = attrs.evolve(
-            state,
-            hands=hands,
-            widow=_swap_in(state.widow, card, refill),
-            stock=state.stock[1:],
-            turn=attrs.evolve(state.turn, declined=()),
-            history=(*state.history, event),
-        )
-        return self._go_on(state)
+        changes = {
+            "hands": tuple((*hand, card) if s == seat else hand for s, hand in enumerate(state.hands)),
+            "widow": _swap_in(state.widow, card, refill),
+            "stock": state.stock[1:],
+            "history": (*state.history, Event(EventKind.POUNCE, seat, (card, refill))),
+        }
+        return self._go_on(state, {"declined": ()}, changes)
 
     def _pass(self, state: GameState, seat: int) -> Step:
         turn = state.turn
-        event = Event(EventKind.PASS, seat)
-        state = attrs.evolve(state, history=(*state.history, event))
+        history = (*state.history, Event(EventKind.PASS, seat))
         if turn.exchanges:  # a pass closing a turn of exchanges does not count toward a stall
-            return self._end_turn(state)
+            return self._end_turn(state, {}, {"history": history})
         passes = turn.passes + 1
-        state = attrs.evolve(state, turn=attrs.evolve(turn, passes=passes))
         if state.phase is Phase.PLAY and passes >= state.rules.stall_passes * len(state.active):
-            return state, ShowdownReason.STALL
-        return self._end_turn(state)
+            return evolve(state, history=history, turn=evolve(turn, passes=passes)), ShowdownReason.STALL
+        return self._end_turn(state, {"passes": passes}, {"history": history})
 
     def _knock(self, state: GameState, seat: int) -> Step:
-        active = state.active
+        lives = state.lives
         n = state.num_players
-        others = tuple(s for s in ((seat + k) % n for k in range(1, n)) if s in active)
-        turn = attrs.evolve(state.turn, knockers=(seat,), final_left=others, passes=0)
-        event = Event(EventKind.KNOCK, seat)
-        state = attrs.evolve(state, phase=Phase.FINAL_ROUND, turn=turn, history=(*state.history, event))
-        return self._end_turn(state)
+        others = tuple(s for s in ((seat + k) % n for k in range(1, n)) if lives[s] > 0)
+        history = (*state.history, Event(EventKind.KNOCK, seat))
+        state = evolve(state, phase=Phase.FINAL_ROUND)
+        return self._end_turn(state, {"knockers": (seat,), "final_left": others, "passes": 0}, {"history": history})
 
-    def _go_on(self, state: GameState) -> Step:
+    def _go_on(self, state: GameState, turn_changes: dict[str, Any], changes: dict[str, Any]) -> Step:
         """After the widow changed (or a pounce was declined): ask the next pounce, or let play go on."""
-        turn = state.turn
+        turn = evolve(state.turn, **turn_changes) if turn_changes else state.turn
+        state = evolve(state, turn=turn, **changes)
         if state.rules.pounce:
-            active = state.active
             n = state.num_players
+            lives = state.lives
             for offset in range(n):
                 seat = (turn.turn_of + offset) % n
-                if seat in active and seat not in turn.declined and pounce_card(state, seat) is not None:
+                if lives[seat] > 0 and seat not in turn.declined and pounce_card(state, seat) is not None:
                     resume = turn.resume if state.phase is Phase.POUNCE else state.phase
-                    turn = attrs.evolve(turn, resume=resume)
-                    return attrs.evolve(state, phase=Phase.POUNCE, to_act=seat, turn=turn), None
+                    return evolve(state, phase=Phase.POUNCE, to_act=seat, turn=evolve(turn, resume=resume)), None
         if state.phase is Phase.POUNCE:
-            assert turn.resume is not None
-            state = attrs.evolve(state, phase=turn.resume, turn=attrs.evolve(turn, resume=None))
+            resume = turn.resume
+            assert resume is not None
+            turn = evolve(turn, resume=None)
+            state = evolve(state, phase=resume, turn=turn)
         if turn.exchanges >= state.rules.exchanges_per_turn:
-            return self._end_turn(state)
-        return attrs.evolve(state, to_act=turn.turn_of), None
+            return self._end_turn(state, {}, {})
+        return evolve(state, to_act=turn.turn_of), None
 
-    def _end_turn(self, state: GameState) -> Step:
+    def _end_turn(self, state: GameState, turn_changes: dict[str, Any], changes: dict[str, Any]) -> Step:
         turn = state.turn
         seat = turn.turn_of
         turns = turn.turns + 1
-        left = turn.final_left
+        left = turn_changes.get("final_left", turn.final_left)
         if state.phase is Phase.FINAL_ROUND:
             left = tuple(s for s in left if s != seat)
             if not left:
-                return state, ShowdownReason.FINAL_ROUND
+                return evolve(state, turn=evolve(turn, **turn_changes), **changes), ShowdownReason.FINAL_ROUND
             following = left[0]
         else:
             following = next_active(state.lives, seat)
-        turn = attrs.evolve(turn, turn_of=following, turns=turns, exchanges=0, given=(), final_left=left)
-        state = attrs.evolve(state, to_act=following, turn=turn)
+        turn_changes.update(turn_of=following, turns=turns, exchanges=0, given=(), final_left=left)
+        state = evolve(state, to_act=following, turn=evolve(turn, **turn_changes), **changes)
         limit = state.rules.turn_limit
         if limit is not None and turns >= limit:
             return state, ShowdownReason.TURN_LIMIT

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
 from . import Settlement
 
+from ..state import evolve
 if TYPE_CHECKING:
     from ..ranking import HandValue
     from ..state import GameState, Payment
@@ -34,7 +33,7 @@ class Ledger:
     def start_deal(self, state: GameState) -> GameState:
         players = state.active
         balances = tuple(b - ANTE if seat in players else b for seat, b in enumerate(state.balances))
-        return attrs.evolve(state, balances=balances, pot=state.pot + ANTE * len(players))
+        return evolve(state, balances=balances, pot=state.pot + ANTE * len(players))
 
     def tie_order(self, state: GameState) -> tuple[int, ...]:
         n = state.num_players
@@ -58,7 +57,7 @@ class Ledger:
                 payments.append((dealer, payee, DEALER_PAYS))
                 balances[dealer] -= DEALER_PAYS
                 balances[payee] += DEALER_PAYS
-        return attrs.evolve(state, balances=tuple(balances), pot=0), (), tuple(payments)
+        return evolve(state, balances=tuple(balances), pot=0), (), tuple(payments)
 
     def winners(self, state: GameState) -> tuple[int, ...] | None:
         if state.deal_number < state.num_players:

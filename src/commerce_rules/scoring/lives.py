@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
 from . import Settlement
 
+from ..state import evolve
 if TYPE_CHECKING:
     from ..ranking import HandValue
     from ..state import GameState
@@ -53,7 +52,7 @@ class Lives:
 
     def settle(self, state: GameState, values: tuple[HandValue | None, ...], winner: int) -> Settlement:
         losers = lowest_hands(state, values)
-        return attrs.evolve(state, lives=take_lives(state.lives, losers)), losers, ()
+        return evolve(state, lives=take_lives(state.lives, losers)), losers, ()
 
     def winners(self, state: GameState) -> tuple[int, ...] | None:
         active = state.active

@@ -13,11 +13,15 @@ from .actions import ACTION_TYPES, Action
 from .deal import new_game
 from .errors import IllegalActionError
 from .mechanisms import mechanism_part
-from .showdown import finish_deal
+from .scoring import scoring_part
+from .showdown import continue_match, finish_deal
 from .rules import Rules
-from .state import GameState
+from .state import GameState, Phase
 
 __all__ = ["apply", "legal_actions", "replay"]
+
+SCORING_PHASES = frozenset({Phase.HORSE})
+"""Phases in which the scoring, not the mechanism, asks the question."""
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -44,7 +48,11 @@ def _legal(state: GameState) -> tuple[Action, ...]:
     memo: dict[str, tuple[Action, ...]] = state.__dict__
     legal = memo.get("_legal")
     if legal is None:
-        legal = memo["_legal"] = mechanism_part(state.rules).legal_actions(state)
+        if state.phase in SCORING_PHASES:
+            legal = scoring_part(state.rules).question_actions(state)
+        else:
+            legal = mechanism_part(state.rules).legal_actions(state)
+        memo["_legal"] = legal
     return legal
 
 
@@ -64,6 +72,8 @@ def apply(state: GameState, action: Action) -> GameState:
     else:
         if action not in legal:
             raise IllegalActionError(_why_illegal(state, action))
+    if state.phase in SCORING_PHASES:  # an answer to the scoring's question after a showdown
+        return continue_match(scoring_part(state.rules).answer(state, action))
     state, reason = mechanism_part(state.rules).apply(state, action)
     if reason is not None:
         state = finish_deal(state, reason)
@@ -80,6 +90,8 @@ def _why_illegal(state: GameState, action: object) -> str:
         return f"there is no seat {seat!r} (seats are 0 to {state.num_players - 1})"
     if seat != state.to_act:
         return f"it is seat {state.to_act}'s turn to act, not seat {seat}'s"
+    if state.phase in SCORING_PHASES:
+        return f"seat {seat} is asked whether to buy a horse: BuyHorse or Pass"
     return mechanism_part(state.rules).explain(state, action)
 
 

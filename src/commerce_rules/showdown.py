@@ -5,9 +5,9 @@ from __future__ import annotations
 from .deal import deal
 from .ranking import HandValue, evaluate
 from .scoring import scoring_part
-from .state import GameState, Phase, Showdown, ShowdownReason, evolve, next_active
+from .state import GameState, Showdown, ShowdownReason, evolve, next_active
 
-__all__ = ["finish_deal"]
+__all__ = ["continue_match", "finish_deal"]
 
 
 def best_hand(values: tuple[HandValue | None, ...], tie_order: tuple[int, ...]) -> int:
@@ -39,7 +39,15 @@ def finish_deal(state: GameState, reason: ShowdownReason) -> GameState:
         payments=payments,
     )
     state = evolve(state, showdowns=(*state.showdowns, showdown))
-    winners = scoring.winners(state)
-    if winners is not None:
-        return evolve(state, phase=Phase.OVER, to_act=None, winners=winners)
+    question = scoring.question(state)
+    if question is not None:  # asked right after the showdown, before the match can end
+        return question
+    return continue_match(state)
+
+
+def continue_match(state: GameState) -> GameState:
+    """After a settled showdown (and any answer it asked for): end the match, or deal the next deal."""
+    final = scoring_part(state.rules).end_match(state)
+    if final is not None:
+        return final
     return deal(state, state.deal_number + 1, next_active(state.lives, state.dealer))

@@ -81,7 +81,9 @@ class EventKind(str, enum.Enum):
     WIDOW_GROWS = "widow_grows"
     """``cards[0]`` came from the stock to the widow at the start of a round (public)."""
     HORSE = "horse"
-    """``player`` bought a horse (``target`` is ``None``) or declined (see ``cards``: empty)."""
+    """``player`` bought a horse (one counter back, for a third of the stake into the pool)."""
+    HORSE_DECLINED = "horse_declined"
+    """``player``, the first out, declined the horse."""
 
 
 @attrs.frozen

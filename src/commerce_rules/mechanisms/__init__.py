@@ -44,9 +44,10 @@ def mechanism_part(rules: Rules) -> MechanismPart:
     return _PARTS[rules.mechanism]
 
 
-from . import trade_barter, widow  # noqa: E402  (the parts register below)
+from . import rounds, trade_barter, widow  # noqa: E402  (the parts register below)
 
 _PARTS: dict[Mechanism, MechanismPart] = {
     Mechanism.TRADE_BARTER: trade_barter.TradeBarter(),
     Mechanism.WIDOW: widow.Widow(),
+    Mechanism.ROUNDS: rounds.Rounds(),
 }

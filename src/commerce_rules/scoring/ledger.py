@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import Settlement
-
-from ..state import evolve
+from ..state import Phase, evolve
+from . import NoQuestions, Settlement
 if TYPE_CHECKING:
     from ..ranking import HandValue
     from ..state import GameState, Payment
@@ -24,7 +23,7 @@ DEALER_PAYS = 1
 """What the losing dealer pays the winner, or each other player."""
 
 
-class Ledger:
+class Ledger(NoQuestions):
     """Antes, pot, the dealer's payments, and one deal per player."""
 
     def start_match(self, state: GameState) -> GameState:
@@ -60,7 +59,13 @@ class Ledger:
         return evolve(state, balances=tuple(balances), pot=0), (), tuple(payments)
 
     def winners(self, state: GameState) -> tuple[int, ...] | None:
-        if state.deal_number < state.num_players:
+        if state.deal_number < state.num_players:  # one deal per player
             return None
         best = max(state.balances)
         return tuple(seat for seat, balance in enumerate(state.balances) if balance == best)
+
+    def end_match(self, state: GameState) -> GameState | None:
+        winners = self.winners(state)
+        if winners is None:
+            return None
+        return evolve(state, phase=Phase.OVER, to_act=None, winners=winners)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import Settlement
+from ..state import Phase, evolve
+from . import NoQuestions, Settlement
 
-from ..state import evolve
 if TYPE_CHECKING:
     from ..ranking import HandValue
     from ..state import GameState
@@ -38,7 +38,7 @@ def take_lives(lives: tuple[int, ...], losers: tuple[int, ...]) -> tuple[int, ..
     return tuple(count - 1 if seat in losers else count for seat, count in enumerate(lives))
 
 
-class Lives:
+class Lives(NoQuestions):
     """Lives that the lowest hands lose; elimination; the last survivor wins."""
 
     def start_match(self, state: GameState) -> GameState:
@@ -57,3 +57,9 @@ class Lives:
     def winners(self, state: GameState) -> tuple[int, ...] | None:
         active = state.active
         return active if len(active) == 1 else None
+
+    def end_match(self, state: GameState) -> GameState | None:
+        winners = self.winners(state)
+        if winners is None:
+            return None
+        return evolve(state, phase=Phase.OVER, to_act=None, winners=winners)

@@ -1,0 +1,115 @@
+"""Helpers shared by the ranking modules: the graded form of a hand and the words for it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from ..cards import Card, Rank, Suit
+from .value import Category
+
+Hand3 = tuple[Card, Card, Card]
+"""A three-card hand."""
+
+
+class Graded(NamedTuple):
+    """What a ranking module says about one three-card hand.
+
+    ``key`` orders the hands of one ranking (higher is better, equal keys are
+    exact ties); the table turns the keys into dense strengths.
+    """
+
+    key: tuple[int, ...]
+    category: Category
+    cards: tuple[Card, ...]
+    description: str
+
+
+Grader = Callable[[Hand3], Graded]
+"""A ranking's function from a three-card hand to its :class:`Graded` form."""
+
+_RANK_WORDS = {Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings", Rank.ACE: "aces"}
+
+
+def rank_plural(rank: Rank) -> str:
+    """``"7s"``, ``"10s"``, ``"jacks"`` ... ``"aces"``."""
+    return _RANK_WORDS.get(rank) or f"{rank.symbol}s"
+
+
+def suit_word(suit: Suit) -> str:
+    """``"clubs"``, ``"diamonds"``, ``"hearts"``, ``"spades"``."""
+    return suit.name.lower()
+
+
+def by_rank_desc(cards: tuple[Card, ...] | list[Card]) -> tuple[Card, ...]:
+    """Highest rank first; equal ranks in suit order (♣♦♥♠)."""
+    return tuple(sorted(cards, key=lambda c: (-c.rank, c.suit.index)))
+
+
+def cards_text(cards: tuple[Card, ...]) -> str:
+    """``"A♥ K♥"``."""
+    return " ".join(str(c) for c in cards)
+
+
+def ranks_text(cards: tuple[Card, ...]) -> str:
+    """``"Q-K-A"``: the ranks in the order given."""
+    return "-".join(c.rank.symbol for c in cards)
+
+
+def is_tricon(hand: Hand3) -> bool:
+    """Three cards of one rank."""
+    return hand[0].rank is hand[1].rank is hand[2].rank
+
+
+def is_suited(hand: Hand3) -> bool:
+    """Three cards of one suit."""
+    return hand[0].suit is hand[1].suit is hand[2].suit
+
+
+def sequence(hand: Hand3, ace_low: bool) -> tuple[Card, ...] | None:
+    """The hand in sequence order (low end first) if it is a sequence, else ``None``.
+
+    A sequence is three consecutive ranks of one suit; Q-K-A is the highest.
+    With ``ace_low`` A-2-3 is one too (the lowest, the ace low); K-A-2 never is.
+    """
+    if not is_suited(hand):
+        return None
+    low, mid, high = sorted(hand, key=lambda c: c.rank)
+    if mid.rank == low.rank + 1 and high.rank == mid.rank + 1:
+        return (low, mid, high)
+    if ace_low and (low.rank, mid.rank, high.rank) == (Rank.TWO, Rank.THREE, Rank.ACE):
+        return (high, low, mid)
+    return None
+
+
+def sequence_top(ordered: tuple[Card, ...]) -> int:
+    """The sequence's top rank as an integer: 3 for A-2-3, 14 for Q-K-A."""
+    return int(ordered[-1].rank)
+
+
+def describe_tricon(hand: Hand3) -> str:
+    """``"tricon of kings"``."""
+    return f"tricon of {rank_plural(hand[0].rank)}"
+
+
+def describe_sequence(ordered: tuple[Card, ...]) -> str:
+    """``"sequence Q-K-A of spades"``."""
+    return f"sequence {ranks_text(ordered)} of {suit_word(ordered[0].suit)}"
+
+
+def by_suit(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """In suit order ♣♦♥♠ (for tricons and quads)."""
+    return tuple(sorted(cards, key=lambda c: c.suit.index))
+
+
+def suit_groups(hand: Hand3) -> list[tuple[Card, ...]]:
+    """The hand's cards grouped by suit, each group highest rank first."""
+    groups: dict[Suit, list[Card]] = {}
+    for card in hand:
+        groups.setdefault(card.suit, []).append(card)
+    return [by_rank_desc(group) for group in groups.values()]
+
+
+def points(cards: tuple[Card, ...]) -> int:
+    """The total of the cards' point values (A 11, K Q J 10 = 10, else face value)."""
+    return sum(c.points for c in cards)

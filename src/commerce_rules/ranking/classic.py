@@ -1,0 +1,104 @@
+"""The classic ranking of widow and lives (RULES.md §2.5), also used by Pounce.
+
+Best to worst:
+
+* **tricon**: A-A-A highest, 2-2-2 lowest;
+* **sequence** (three consecutive ranks of one suit): A-K-Q highest, 4-3-2
+  lowest; with ``ace_low`` A-2-3 is the lowest; K-A-2 never;
+* **flush**: three of one suit, not a sequence; by the highest rank, then
+  the middle, then the lowest;
+* **pair**: by the pair's rank, then the odd card;
+* **point**: anything else; by the total of card point values, then the
+  highest rank, the next, the lowest.
+
+Hands equal on all of that are equal.
+
+>>> from commerce_rules import evaluate, CRP
+>>> str(evaluate("7♠ 7♥ K♦", CRP))
+'pair of 7s, K kicker'
+"""
+
+from __future__ import annotations
+
+from ._common import (
+    Graded,
+    Grader,
+    Hand3,
+    by_rank_desc,
+    by_suit,
+    cards_text,
+    describe_sequence,
+    describe_tricon,
+    is_suited,
+    is_tricon,
+    points,
+    rank_plural,
+    ranks_text,
+    sequence,
+    sequence_top,
+    suit_word,
+)
+from .value import Category
+
+__all__ = ["grade_combination", "grader"]
+
+
+def grade_combination(hand: Hand3, ace_low: bool) -> Graded | None:
+    """The tricon, sequence or flush of ``hand`` as in the classic ranking, or ``None``.
+
+    Shared with :mod:`~commerce_rules.ranking.extended`, which recognises only these.
+    """
+    if is_tricon(hand):
+        return Graded((Category.TRICON, hand[0].rank), Category.TRICON, by_suit(hand), describe_tricon(hand))
+    ordered = sequence(hand, ace_low)
+    if ordered is not None:
+        return Graded((Category.SEQUENCE, sequence_top(ordered)), Category.SEQUENCE, ordered, describe_sequence(ordered))
+    if is_suited(hand):
+        cards = by_rank_desc(hand)
+        return Graded(
+            (Category.FLUSH, *(c.rank for c in cards)),
+            Category.FLUSH,
+            cards,
+            f"flush {ranks_text(cards)} of {suit_word(cards[0].suit)}",
+        )
+    return None
+
+
+def grade_pair(hand: Hand3) -> Graded | None:
+    """A pair (pair rank, then the odd card), or ``None``."""
+    a, b, c = hand
+    if a.rank is b.rank:
+        pair, odd = (a, b), c
+    elif a.rank is c.rank:
+        pair, odd = (a, c), b
+    elif b.rank is c.rank:
+        pair, odd = (b, c), a
+    else:
+        return None
+    return Graded(
+        (Category.PAIR, pair[0].rank, odd.rank),
+        Category.PAIR,
+        by_suit(pair) + (odd,),
+        f"pair of {rank_plural(pair[0].rank)}, {odd.rank.symbol} kicker",
+    )
+
+
+def grade_point(hand: Hand3) -> Graded:
+    """A point: the total of the three cards whatever their suits, then the ranks high to low."""
+    cards = by_rank_desc(hand)
+    total = points(cards)
+    return Graded(
+        (Category.POINT, total, *(c.rank for c in cards)),
+        Category.POINT,
+        cards,
+        f"point {total} ({cards_text(cards)})",
+    )
+
+
+def grader(ace_low: bool) -> Grader:
+    """The classic grader; ``ace_low`` adds A-2-3 as the lowest sequence."""
+
+    def grade(hand: Hand3) -> Graded:
+        return grade_combination(hand, ace_low) or grade_pair(hand) or grade_point(hand)
+
+    return grade

@@ -1,0 +1,30 @@
+"""Extended Commerce's ranking (RULES.md §5).
+
+Only **tricon**, **sequence** and **flush** count, as in the classic ranking
+(:mod:`~commerce_rules.ranking.classic`); every other hand is **nothing**,
+and all of them are equal.
+
+>>> from commerce_rules import evaluate, EXTENDED
+>>> evaluate("A♠ A♥ K♦", EXTENDED) == evaluate("2♣ 3♦ 5♥", EXTENDED)
+True
+"""
+
+from __future__ import annotations
+
+from ._common import Graded, Grader, Hand3, by_rank_desc
+from .classic import grade_combination
+from .value import Category
+
+__all__ = ["grader"]
+
+
+def grader(ace_low: bool) -> Grader:
+    """The Extended grader; ``ace_low`` adds A-2-3 as the lowest sequence."""
+
+    def grade(hand: Hand3) -> Graded:
+        graded = grade_combination(hand, ace_low)
+        if graded is not None:
+            return graded
+        return Graded((Category.NOTHING,), Category.NOTHING, by_rank_desc(hand), "nothing")
+
+    return grade

@@ -1,0 +1,66 @@
+"""Foster's ranking, for Commerce without widow (RULES.md §1.6).
+
+Best to worst:
+
+* **tricon** (three of a rank), by rank, A highest;
+* **sequence** (three consecutive ranks of one suit), by the top card:
+  Q-K-A highest; A-2-3 the lowest, only with ``ace_low`` (on in the
+  ``FOSTER`` preset); K-A-2 never;
+* **point**: the best total of card point values of 2 or 3 cards of one
+  suit; at equal totals three cards beat two; pairs and flushes are points;
+* **nothing**: three different suits. Resolution (RULES.md §1.6): such a hand
+  has no point and ranks below every point; all of them are equal.
+
+Equal points with the same number of cards are exact ties.
+
+>>> from commerce_rules import evaluate, FOSTER
+>>> str(evaluate("A♥ K♥ 4♦", FOSTER))
+'point 21 (A♥ K♥)'
+"""
+
+from __future__ import annotations
+
+from ._common import (
+    Graded,
+    Grader,
+    Hand3,
+    by_rank_desc,
+    by_suit,
+    cards_text,
+    describe_sequence,
+    describe_tricon,
+    is_tricon,
+    points,
+    sequence,
+    sequence_top,
+    suit_groups,
+)
+from .value import Category
+
+__all__ = ["grader"]
+
+
+def grader(ace_low: bool) -> Grader:
+    """The Foster grader; ``ace_low`` makes A-2-3 the lowest sequence."""
+
+    def grade(hand: Hand3) -> Graded:
+        if is_tricon(hand):
+            return Graded((Category.TRICON, hand[0].rank), Category.TRICON, by_suit(hand), describe_tricon(hand))
+        ordered = sequence(hand, ace_low)
+        if ordered is not None:
+            top = sequence_top(ordered)
+            return Graded((Category.SEQUENCE, top), Category.SEQUENCE, ordered, describe_sequence(ordered))
+        groups = [g for g in suit_groups(hand) if len(g) >= 2]
+        if not groups:
+            return Graded((Category.NOTHING,), Category.NOTHING, by_rank_desc(hand), "nothing")
+        (group,) = groups  # three cards hold at most one suit group of two or more
+        total = points(group)
+        rest = by_rank_desc([c for c in hand if c not in group])
+        return Graded(
+            (Category.POINT, total, len(group)),
+            Category.POINT,
+            group + rest,
+            f"point {total} ({cards_text(group)})",
+        )
+
+    return grade

@@ -1,0 +1,66 @@
+"""The ranking of Commerce with widow after Hoyle (RULES.md §6.7).
+
+Best to worst:
+
+* **tricon**, A highest;
+* **sequence**: A-K-Q highest, A-2-3 lowest (with ``ace_low``, on in the
+  ``HOYLE`` preset; without it 4-3-2 is the lowest), K-A-2 never;
+* **flush**: by the total of card point values, then by the ranks, highest first;
+* **pair**: by the pair's rank, then the odd card;
+* **point**: the total of all three cards whatever their suits, then the
+  highest rank that differs.
+
+Exact equals are ties.
+
+>>> from commerce_rules import evaluate, HOYLE
+>>> evaluate("K♥ Q♥ 2♥", HOYLE) < evaluate("A♣ 9♣ 4♣", HOYLE)
+True
+"""
+
+from __future__ import annotations
+
+from ._common import (
+    Graded,
+    Grader,
+    Hand3,
+    by_rank_desc,
+    by_suit,
+    describe_sequence,
+    describe_tricon,
+    is_suited,
+    is_tricon,
+    points,
+    ranks_text,
+    sequence,
+    sequence_top,
+    suit_word,
+)
+from .classic import grade_pair, grade_point
+from .value import Category
+
+__all__ = ["grader"]
+
+
+def grader(ace_low: bool) -> Grader:
+    """The Hoyle grader; ``ace_low`` makes A-2-3 the lowest sequence."""
+
+    def grade(hand: Hand3) -> Graded:
+        if is_tricon(hand):
+            return Graded((Category.TRICON, hand[0].rank), Category.TRICON, by_suit(hand), describe_tricon(hand))
+        ordered = sequence(hand, ace_low)
+        if ordered is not None:
+            return Graded(
+                (Category.SEQUENCE, sequence_top(ordered)), Category.SEQUENCE, ordered, describe_sequence(ordered)
+            )
+        if is_suited(hand):
+            cards = by_rank_desc(hand)
+            total = points(cards)
+            return Graded(
+                (Category.FLUSH, total, *(c.rank for c in cards)),
+                Category.FLUSH,
+                cards,
+                f"flush {ranks_text(cards)} of {suit_word(cards[0].suit)}",
+            )
+        return grade_pair(hand) or grade_point(hand)
+
+    return grade

@@ -1,0 +1,271 @@
+"""The precomputed hand tables and :func:`evaluate`.
+
+For each distinct *ranking configuration* — the :class:`~commerce_rules.Rules`
+fields that change how hands compare: ``ranking``, ``ace_low`` (rankings with
+sequences), ``trentuno_suited`` (Trentuno) and ``deck_size`` — a
+:class:`HandTable` maps every three-card hand's bit set (the OR of its cards'
+:attr:`Card.bit <commerce_rules.Card.bit>`) to its :class:`HandValue`, and a
+second dict adds the quads for rules with ``pounce``. A table is built once,
+lazily, on first use (a few tenths of a second), then shared by every
+``Rules`` value with that configuration. The dict to read is cached per
+``Rules`` value, so :func:`evaluate` is a look-up by rules (an identity check
+for the rules used last) and one look-up by bit set.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import types
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Final, NamedTuple, Union, cast
+
+from ..cards import DECK_40, DECK_52, Card, Rank, parse_cards
+from ..errors import HandError, RulesError
+from ..rules import Ranking, Rules
+from . import classic, extended, foster, hoyle, trentuno
+from ._common import Grader, by_suit, rank_plural
+from .value import Category, HandValue
+
+__all__ = ["HandTable", "TableKey", "evaluate", "hand_strength_table", "table_for_key", "table_key"]
+
+CardsLike = Union[str, Iterable[Union[Card, str]]]
+"""What :func:`evaluate` accepts: card text, or an iterable of cards (or of card texts)."""
+
+
+class TableKey(NamedTuple):
+    """The fields of a :class:`~commerce_rules.Rules` that decide how hands compare.
+
+    Fields that a ranking ignores are normalised (``ace_low`` is ``False`` for
+    Trentuno, ``trentuno_suited`` is ``True`` elsewhere), so rules that rank
+    hands alike share one key. ``pounce`` is not part of it: it only adds the
+    quads on top of the same three-card strengths.
+    """
+
+    ranking: Ranking
+    ace_low: bool
+    trentuno_suited: bool
+    deck_size: int
+
+
+def table_key(rules: Rules) -> TableKey:
+    """The :class:`TableKey` of ``rules``."""
+    if rules.ranking is Ranking.TRENTUNO:
+        return TableKey(rules.ranking, False, rules.trentuno_suited, rules.deck_size)
+    return TableKey(rules.ranking, rules.ace_low, True, rules.deck_size)
+
+
+_GRADERS: Final[dict[Ranking, Callable[[TableKey], Grader]]] = {
+    Ranking.FOSTER: lambda key: foster.grader(key.ace_low),
+    Ranking.CLASSIC: lambda key: classic.grader(key.ace_low),
+    Ranking.EXTENDED: lambda key: extended.grader(key.ace_low),
+    Ranking.HOYLE: lambda key: hoyle.grader(key.ace_low),
+    Ranking.TRENTUNO: lambda key: trentuno.grader(key.trentuno_suited),
+}
+
+
+class HandTable:
+    """Every hand of one ranking configuration and its :class:`HandValue`.
+
+    :attr:`three` maps the bit set of every three-card hand of the deck to its
+    value; :attr:`with_quads` holds the same values plus the four-card quads
+    (used where :attr:`Rules.pounce <commerce_rules.Rules.pounce>` is on).
+    Built by :func:`table_for_key`; never build one directly.
+    """
+
+    __slots__ = ("key", "deck", "three", "with_quads", "three_view", "with_quads_view", "top_strength")
+
+    key: TableKey
+    """The configuration."""
+    deck: tuple[Card, ...]
+    """The deck the hands are drawn from."""
+    three: dict[int, HandValue]
+    """Bit set → value for every three-card hand."""
+    with_quads: dict[int, HandValue]
+    """:attr:`three` plus every quad."""
+    three_view: Mapping[int, HandValue]
+    """A read-only view of :attr:`three`."""
+    with_quads_view: Mapping[int, HandValue]
+    """A read-only view of :attr:`with_quads`."""
+    top_strength: int
+    """The strength of the best three-card hand (quads are above it)."""
+
+    def __init__(self, key: TableKey) -> None:
+        self.key = key
+        self.deck = DECK_40 if key.deck_size == 40 else DECK_52
+        grade = _GRADERS[key.ranking](key)
+        graded = []
+        for hand in itertools.combinations(self.deck, 3):
+            graded.append((hand[0].bit | hand[1].bit | hand[2].bit, grade(hand)))
+        strengths = {k: i for i, k in enumerate(sorted({g.key for _, g in graded}))}
+        self.three = {
+            bits: HandValue(self, strengths[g.key], g.category, g.cards, g.description, bits) for bits, g in graded
+        }
+        self.top_strength = len(strengths) - 1
+        self.with_quads = dict(self.three)
+        ranks = sorted({card.rank for card in self.deck})
+        for offset, rank in enumerate(ranks, start=1):
+            quad = by_suit(tuple(card for card in self.deck if card.rank is rank))
+            bits = sum(card.bit for card in quad)
+            self.with_quads[bits] = HandValue(
+                self, self.top_strength + offset, Category.QUAD, quad, f"quad of {rank_plural(rank)}", bits
+            )
+        self.three_view = types.MappingProxyType(self.three)
+        self.with_quads_view = types.MappingProxyType(self.with_quads)
+
+    def __repr__(self) -> str:
+        return f"<HandTable {self.key}: {len(self.three)} hands>"
+
+
+_TABLES: Final[dict[TableKey, HandTable]] = {}
+_BY_RULES: Final[dict[Rules, dict[int, HandValue]]] = {}
+_LOCK: Final = threading.Lock()
+
+
+def table_for_key(key: TableKey) -> HandTable:
+    """The :class:`HandTable` of ``key``, built on first use (once, even with threads)."""
+    try:
+        return _TABLES[key]
+    except KeyError:
+        pass
+    with _LOCK:
+        table = _TABLES.get(key)
+        if table is None:
+            table = _TABLES[key] = HandTable(key)
+        return table
+
+
+def _table_for(rules: Rules) -> HandTable:
+    if not isinstance(rules, Rules):
+        raise RulesError(f"hands are ranked under a Rules value (such as FOSTER or CRP), not {rules!r}")
+    return table_for_key(table_key(rules))
+
+
+def _lookup_dict(rules: Rules) -> dict[int, HandValue]:
+    """The dict :func:`evaluate` reads for ``rules``; remembers it as the last one used."""
+    global _LAST
+    try:
+        lookup = _BY_RULES[rules]
+    except (KeyError, TypeError):
+        table = _table_for(rules)
+        lookup = _BY_RULES[rules] = table.with_quads if rules.pounce else table.three
+    _LAST = (rules, lookup)
+    return lookup
+
+
+_LAST: tuple[object, dict[int, HandValue]] = (object(), {})
+"""The last ``(rules, dict)`` used: a one-entry memo in front of ``_BY_RULES``, set in one
+assignment (so threads see a consistent pair); an identity test is cheaper than hashing ``Rules``."""
+
+
+def hand_strength_table(rules: Rules) -> Mapping[int, HandValue]:
+    """The whole hand table of ``rules``: a read-only mapping from a hand's bit set to its value.
+
+    The key of a hand is the OR of its cards' :attr:`Card.bit
+    <commerce_rules.Card.bit>`; the mapping holds every three-card hand of
+    the variant's deck, and every quad where :attr:`Rules.pounce
+    <commerce_rules.Rules.pounce>` is on. It is the very table that
+    :func:`evaluate` reads, for engines that keep hands as bit sets; it is
+    built on first use and shared by every ``Rules`` with the same ranking.
+
+    >>> from commerce_rules import CRP, POUNCE, parse_cards
+    >>> table = hand_strength_table(CRP)
+    >>> len(table), len(hand_strength_table(POUNCE))
+    (22100, 22113)
+    >>> a, k, q = parse_cards("A♠ K♠ Q♠")
+    >>> str(table[a.bit | k.bit | q.bit])
+    'sequence Q-K-A of spades'
+    """
+    table = _table_for(rules)
+    return table.with_quads_view if rules.pounce else table.three_view
+
+
+def evaluate(cards: CardsLike, rules: Rules) -> HandValue:
+    """The value of a hand under ``rules``.
+
+    :param cards: the hand: card text such as ``"Q♠ K♠ A♠"`` (read with
+        :func:`~commerce_rules.parse_cards`) or an iterable of
+        :class:`~commerce_rules.Card`. Three cards, or four — a quad — where
+        :attr:`Rules.pounce <commerce_rules.Rules.pounce>` is on. Order does
+        not matter.
+    :param rules: the variant; only its ranking options matter.
+    :returns: the interned :class:`HandValue` of the hand.
+    :raises HandError: wrong number of cards, a card twice, a card not in
+        the variant's deck, a four-card hand that is not a quad, or an item
+        that is not a card. (Unreadable card text raises
+        :class:`~commerce_rules.CardError`.)
+
+    This is a table look-up; a tuple or list of three cards takes the fast
+    path (well over a million hands a second on one core).
+
+    >>> from commerce_rules import evaluate, FOSTER, CRP
+    >>> str(evaluate("Q♠ K♠ A♠", FOSTER))
+    'sequence Q-K-A of spades'
+    >>> evaluate("A♠ K♠ Q♠", CRP) < evaluate("2♥ 2♦ 2♣", CRP)
+    True
+    >>> evaluate("A♠ A♥", CRP)
+    Traceback (most recent call last):
+    ...
+    commerce_rules.errors.HandError: a hand has 3 cards, not 2: A♠ A♥
+    """
+    last = _LAST
+    if last[0] is rules:
+        lookup = last[1]
+    else:
+        lookup = _lookup_dict(rules)
+    kind = type(cards)
+    if kind is tuple or kind is list:
+        seq: Any = cards
+        try:
+            a, b, c = seq
+            value: HandValue = lookup[a.bit | b.bit | c.bit]
+            return value
+        except (ValueError, TypeError, AttributeError, KeyError):
+            pass
+    return _evaluate_checked(cards, rules, lookup)
+
+
+def _evaluate_checked(cards: object, rules: Rules, lookup: dict[int, HandValue]) -> HandValue:
+    """The slow path: read and check the hand, so that every mistake gets a clear message."""
+    if isinstance(cards, str):
+        hand = parse_cards(cards)
+    elif isinstance(cards, Card):
+        raise HandError(f"a hand is several cards, not the single card {cards}")
+    else:
+        try:
+            items = tuple(cast("Iterable[object]", cards))
+        except TypeError:
+            raise HandError(f"a hand is an iterable of cards or card text, not {cards!r}") from None
+        checked: list[Card | str] = []
+        for item in items:
+            if not isinstance(item, (Card, str)):
+                raise HandError(f"a hand holds cards, not {item!r}")
+            checked.append(item)
+        hand = parse_cards(checked)
+    text = " ".join(str(card) for card in hand)
+    sizes = "3 cards (4, a quad, after a pounce)" if rules.pounce else "3 cards"
+    if len(hand) not in ((3, 4) if rules.pounce else (3,)):
+        extra = " (four-card hands exist only with pounce)" if len(hand) == 4 else ""
+        raise HandError(f"a hand has {sizes}, not {len(hand)}{extra}: {text}")
+    seen: set[Card] = set()
+    for card in hand:
+        if card in seen:
+            raise HandError(f"{card} appears twice in the hand {text}")
+        seen.add(card)
+    if rules.deck_size == 40:
+        for card in hand:
+            if card.rank in _NOT_IN_40:
+                raise HandError(f"{card} is not in this variant's 40-card deck (no 8s, 9s or 10s): {text}")
+    bits = 0
+    for card in hand:
+        bits |= card.bit
+    try:
+        return lookup[bits]
+    except KeyError:
+        pass
+    if len(hand) == 4:
+        raise HandError(f"a four-card hand must be a quad (four of a rank, made by a pounce), not {text}")
+    raise HandError(f"cannot rank the hand {text}")  # pragma: no cover - every valid hand is in the table
+
+
+_NOT_IN_40: Final = frozenset({Rank.EIGHT, Rank.NINE, Rank.TEN})

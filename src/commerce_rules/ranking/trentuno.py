@@ -1,0 +1,51 @@
+"""Trentuno's ranking: counting to 31 (RULES.md §4).
+
+* **Suited** (the default, ``trentuno_suited=True``): a hand is worth the
+  total of card point values of its cards of one suit, the best suit
+  counting; a lone card counts its own value. 31 is the highest.
+* **Unsuited** (``trentuno_suited=False``): the total of all three cards,
+  nearest 31 without going over. Resolution (RULES.md §4): a hand over 31
+  ranks below every hand that is not over. Resolution (this library): among
+  hands over 31 the lower total is the better (nearer 31); on both decks the
+  only such total is 32 (two aces and a ten-counter), so they are all equal.
+* A **tricon** counts 30½: above 30, below 31; all tricons are equal.
+* With ``pounce``, a quad beats everything, by rank.
+
+Equal values are ties. The categories are ``TRICON`` for a tricon and
+``POINT`` for every other three-card hand; ``str(value)`` is the count.
+
+>>> from commerce_rules import evaluate, TRENTUNO
+>>> str(evaluate("A♠ K♠ Q♠", TRENTUNO)), str(evaluate("7♠ 7♥ 7♦", TRENTUNO))
+('31', '30½ (tricon of 7s)')
+"""
+
+from __future__ import annotations
+
+from ._common import Graded, Grader, Hand3, by_rank_desc, by_suit, is_tricon, points, rank_plural, suit_groups
+from .value import Category
+
+__all__ = ["grader"]
+
+_TRICON_KEY = (1, 61)
+"""Twice 30½: keys count in half points, so a tricon sits between 30 (60) and 31 (62)."""
+
+
+def grader(suited: bool) -> Grader:
+    """The Trentuno grader: best suit (``suited``) or all three cards, nearest 31."""
+
+    def grade(hand: Hand3) -> Graded:
+        if is_tricon(hand):
+            return Graded(_TRICON_KEY, Category.TRICON, by_suit(hand), f"30½ (tricon of {rank_plural(hand[0].rank)})")
+        if suited:
+            groups = suit_groups(hand)
+            best = max(groups, key=points)
+            total = points(best)
+            rest = by_rank_desc([c for c in hand if c not in best])
+            return Graded((1, 2 * total), Category.POINT, best + rest, str(total))
+        cards = by_rank_desc(hand)
+        total = points(cards)
+        if total > 31:
+            return Graded((0, -total), Category.POINT, cards, f"{total} (over 31)")
+        return Graded((1, 2 * total), Category.POINT, cards, str(total))
+
+    return grade

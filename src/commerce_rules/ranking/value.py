@@ -1,0 +1,202 @@
+"""``Category`` and ``HandValue``: what :func:`~commerce_rules.evaluate` returns.
+
+A :class:`HandValue` is an interned, immutable value taken from a
+precomputed table (see :mod:`commerce_rules.ranking.table`). Two values from
+the same table compare by their integer :attr:`~HandValue.strength` only, so
+comparing hands is as cheap as comparing two integers.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Any, final
+
+from ..cards import Card
+
+if TYPE_CHECKING:
+    from .table import HandTable
+
+__all__ = ["Category", "HandValue"]
+
+
+class Category(enum.IntEnum):
+    """The kind of a hand, ordered from worst to best.
+
+    Which members a ranking uses is set by the rules (RULES.md): Foster uses ``NOTHING``, ``POINT``, ``SEQUENCE`` and ``TRICON``; the classic
+    (widow and lives) and Hoyle rankings ``POINT`` to ``TRICON``; Extended
+    ``NOTHING``, ``FLUSH``, ``SEQUENCE`` and ``TRICON``; Trentuno ``POINT`` and
+    ``TRICON``. ``QUAD`` exists wherever :attr:`Rules.pounce
+    <commerce_rules.Rules.pounce>` is on.
+
+    The category order is the order of the ranking for every ranking except
+    Trentuno, where a point of 31 beats a tricon (30½): compare
+    :class:`HandValue` objects, not categories, to find the better hand.
+
+    >>> Category.NOTHING < Category.POINT < Category.PAIR < Category.FLUSH
+    True
+    >>> Category.FLUSH < Category.SEQUENCE < Category.TRICON < Category.QUAD
+    True
+    """
+
+    NOTHING = 0
+    """No combination and no point (Foster: three suits; Extended: anything below a flush)."""
+    POINT = 1
+    """A point: a total of card point values (every ranking counts it differently)."""
+    PAIR = 2
+    """Two cards of one rank (classic and Hoyle rankings)."""
+    FLUSH = 3
+    """Three cards of one suit that are not a sequence (classic, Extended, Hoyle)."""
+    SEQUENCE = 4
+    """Three consecutive ranks of one suit."""
+    TRICON = 5
+    """Three cards of one rank."""
+    QUAD = 6
+    """Four cards of one rank, made by a pounce (RULES.md §3)."""
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+@final
+class HandValue:
+    """The value of one hand under one ranking: immutable, hashable, totally ordered.
+
+    Values are never built directly: :func:`~commerce_rules.evaluate` returns
+    them (the same object every time for the same hand and ranking).
+
+    * ``a < b``, ``a == b``, ... compare two hands under the rules both were
+      evaluated with; ``a == b`` means an exact tie under those rules (the
+      cards may differ). Ordering two values of different rankings raises
+      :class:`TypeError`; ``==`` between them is ``False``.
+    * :attr:`strength` is the same order as an integer (a dense rank: the
+      weakest hand is 0, equal strengths are ties).
+    * :attr:`category`, :attr:`cards` and ``str(value)`` describe the hand.
+
+    Rules values that differ only in options that do not change the ranking
+    (lives, stall passes, ...) share one table, so their values compare; the
+    table with :attr:`~commerce_rules.Rules.pounce` is the one without it
+    plus the quads, with the same strengths for three-card hands.
+
+    >>> from commerce_rules import evaluate, CRP
+    >>> v = evaluate("A♠ K♠ Q♠", CRP)
+    >>> str(v), v.category.name, v.cards
+    ('sequence Q-K-A of spades', 'SEQUENCE', (Card('Q♠'), Card('K♠'), Card('A♠')))
+    >>> v < evaluate("2♥ 2♦ 2♣", CRP)
+    True
+    >>> evaluate("7♣ 5♦ 2♥", CRP) == evaluate("7♠ 5♥ 2♣", CRP)
+    True
+    """
+
+    __slots__ = ("_table", "_strength", "_hash", "_category", "_cards", "_description", "_bits")
+
+    _table: HandTable
+    _strength: int
+    _hash: int
+    _description: str
+    _bits: int
+    _category: Category
+    _cards: tuple[Card, ...]
+
+    def __init__(
+        self,
+        table: HandTable,
+        strength: int,
+        category: Category,
+        cards: tuple[Card, ...],
+        description: str,
+        bits: int,
+    ) -> None:
+        set_ = object.__setattr__
+        set_(self, "_table", table)
+        set_(self, "_strength", strength)
+        set_(self, "_hash", hash((table.key, strength)))
+        set_(self, "_category", category)
+        set_(self, "_cards", cards)
+        set_(self, "_description", description)
+        set_(self, "_bits", bits)
+
+    @property
+    def category(self) -> Category:
+        """The hand's :class:`Category`."""
+        return self._category
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The hand's cards in a readable order (a sequence from its low end, a pair before its odd card...)."""
+        return self._cards
+
+    @property
+    def strength(self) -> int:
+        """The hand's strength as an integer: higher is better, equal is an exact tie.
+
+        Strengths are dense (0 is the weakest hand of the ranking, and every
+        integer up to the strongest is used) and only comparable within one
+        ranking, like the values themselves.
+        """
+        return self._strength
+
+    @property
+    def bits(self) -> int:
+        """The hand as a bit set: the OR of its cards' :attr:`Card.bit <commerce_rules.Card.bit>`."""
+        return self._bits
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("hand values are immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("hand values are immutable")
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is HandValue and other._table is self._table:
+            return self._strength == other._strength
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is HandValue and other._table is self._table:
+            return self._strength != other._strength
+        return NotImplemented
+
+    def __lt__(self, other: HandValue) -> bool:
+        if type(other) is HandValue and other._table is self._table:
+            return self._strength < other._strength
+        return NotImplemented
+
+    def __le__(self, other: HandValue) -> bool:
+        if type(other) is HandValue and other._table is self._table:
+            return self._strength <= other._strength
+        return NotImplemented
+
+    def __gt__(self, other: HandValue) -> bool:
+        if type(other) is HandValue and other._table is self._table:
+            return self._strength > other._strength
+        return NotImplemented
+
+    def __ge__(self, other: HandValue) -> bool:
+        if type(other) is HandValue and other._table is self._table:
+            return self._strength >= other._strength
+        return NotImplemented
+
+    def __str__(self) -> str:
+        return self._description
+
+    def __repr__(self) -> str:
+        return f"<HandValue {self._description!r} {self._category.name} strength={self._strength}>"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # Unpickle by looking the hand up again, so the value is the interned one.
+        return (_restore, (self._table.key, self._bits))
+
+    def __copy__(self) -> HandValue:
+        return self
+
+    def __deepcopy__(self, memo: object) -> HandValue:
+        return self
+
+
+def _restore(key: Any, bits: int) -> HandValue:
+    from .table import table_for_key
+
+    return table_for_key(key).with_quads[bits]

@@ -21,6 +21,13 @@ from .state import GameState, Phase
 __all__ = ["apply", "legal_actions", "replay"]
 
 SCORING_PHASES = frozenset({Phase.HORSE})
+
+_WAITING_FOR = {
+    Phase.BARTER_REPLY: "seat {} is to answer a barter",
+    Phase.POUNCE: "seat {} is being asked whether to pounce",
+    Phase.BLIND_EXCHANGE: "seat {}, the dealer, is to exchange blind or pass",
+    Phase.HORSE: "seat {} is being asked whether to buy a horse",
+}
 """Phases in which the scoring, not the mechanism, asks the question."""
 
 
@@ -89,7 +96,8 @@ def _why_illegal(state: GameState, action: object) -> str:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.num_players:
         return f"there is no seat {seat!r} (seats are 0 to {state.num_players - 1})"
     if seat != state.to_act:
-        return f"it is seat {state.to_act}'s turn to act, not seat {seat}'s"
+        waiting = _WAITING_FOR.get(state.phase, "it is seat {}'s turn to act").format(state.to_act)
+        return f"{waiting}, not seat {seat}"
     if state.phase in SCORING_PHASES:
         return f"seat {seat} is asked whether to buy a horse: BuyHorse or Pass"
     return mechanism_part(state.rules).explain(state, action)

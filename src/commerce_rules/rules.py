@@ -9,6 +9,7 @@ The engine reads only these fields; it never looks at a preset's name.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from typing import Any, Final, TypeVar
 
 import attrs
@@ -199,14 +200,22 @@ class Rules:
             if getattr(self, part) not in allowed and getattr(self, name) != _DEFAULTS[name]:
                 needs = " or ".join(member.value for member in allowed)
                 if name == "pounce":
-                    raise RulesError("pounce needs a widow: use mechanism='widow'")
+                    raise RulesError(
+                        f"pounce applies only with mechanism widow, not {self.mechanism.value}"
+                        " (trade and barter has no widow; Hoyle's rounds have no pounce)"
+                    )
                 raise RulesError(f"{name} applies only with {part} {needs}, not {getattr(self, part).value}")
+
+    def __new__(cls, *args: Any, **options: Any) -> Rules:
+        """Refuse unknown option names with a :class:`RulesError` before ``__init__`` sees them."""
+        if args:
+            raise RulesError("Rules takes options by name only, e.g. Rules(mechanism='widow')")
+        _check_option_names(options)
+        return super().__new__(cls)
 
     def replace(self, **options: Any) -> Rules:
         """A new, validated ``Rules`` with ``options`` changed; unknown names raise :class:`RulesError`."""
-        unknown = sorted(set(options) - set(_DEFAULTS))
-        if unknown:
-            raise RulesError(f"unknown rules option {unknown[0]!r}; the options are: {', '.join(_DEFAULTS)}")
+        _check_option_names(options)
         return attrs.evolve(self, **options)
 
     def options(self) -> dict[str, Any]:
@@ -217,11 +226,11 @@ class Rules:
         }
 
     @classmethod
-    def from_options(cls, options: dict[str, Any]) -> Rules:
+    def from_options(cls, options: Mapping[str, Any]) -> Rules:
         """The ``Rules`` with ``options`` (as :meth:`options` gives them) over the defaults."""
-        if not isinstance(options, dict):
+        if not isinstance(options, Mapping):
             raise RulesError(f"rules options must be a mapping, not {type(options).__name__}")
-        return cls().replace(**options)
+        return cls().replace(**dict(options))
 
     @property
     def has_widow(self) -> bool:
@@ -232,6 +241,12 @@ class Rules:
     def max_hand_size(self) -> int:
         """4 where a pounce can make a four-card hand, else 3."""
         return 4 if self.pounce else 3
+
+
+def _check_option_names(options: Mapping[str, Any]) -> None:
+    unknown = sorted(set(options) - set(_DEFAULTS))
+    if unknown:
+        raise RulesError(f"unknown rules option {unknown[0]!r}; the options are: {', '.join(_DEFAULTS)}")
 
 
 def _range_text(low: int, high: int | None) -> str:

@@ -200,10 +200,9 @@ class Rules:
             if getattr(self, part) not in allowed and getattr(self, name) != _DEFAULTS[name]:
                 needs = " or ".join(member.value for member in allowed)
                 if name == "pounce":
-                    raise RulesError(
-                        f"pounce applies only with mechanism widow, not {self.mechanism.value}"
-                        " (trade and barter has no widow; Hoyle's rounds have no pounce)"
-                    )
+                    if self.mechanism is Mechanism.TRADE_BARTER:
+                        raise RulesError("pounce needs a widow: use mechanism='widow'")
+                    raise RulesError("pounce applies only with mechanism 'widow': Hoyle's rounds have no pounce")
                 raise RulesError(f"{name} applies only with {part} {needs}, not {getattr(self, part).value}")
 
     def __new__(cls, *args: Any, **options: Any) -> Rules:

@@ -18,7 +18,7 @@ from .errors import CommerceError
 from .mechanisms import mechanism_part
 from .rules import Rules
 from .scoring import scoring_part
-from .state import GameState, Phase, TurnState, evolve, next_active
+from .state import Event, GameState, Phase, TurnState, evolve, next_active
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "deal_position", "deck_for", "new_game"]
 
@@ -108,14 +108,20 @@ def _blank(
     )
 
 
-def deal(state: GameState, deal_number: int, dealer: int) -> GameState:
-    """Shuffle deal ``deal_number`` from the state's seed and deal it, ``dealer`` dealing."""
+def deal(state: GameState, deal_number: int, dealer: int, carried: tuple[Event, ...] = ()) -> GameState:
+    """Shuffle deal ``deal_number`` from the state's seed and deal it, ``dealer`` dealing.
+
+    ``carried`` events (what happened between the deals, such as a horse
+    bought) open the new deal's history.
+    """
     deck = list(deck_for(state.rules))
     _rng(state.seed, deal_number).shuffle(deck)
-    return _lay_out(state, deal_number, dealer, deck)
+    return _lay_out(state, deal_number, dealer, deck, carried)
 
 
-def _lay_out(state: GameState, deal_number: int, dealer: int, deck: Sequence[Card]) -> GameState:
+def _lay_out(
+    state: GameState, deal_number: int, dealer: int, deck: Sequence[Card], carried: tuple[Event, ...] = ()
+) -> GameState:
     """Deal ``deck`` (top first) one card at a time from the eldest, then the widow; the rest is the stock."""
     players = state.num_players
     order = []
@@ -141,7 +147,7 @@ def _lay_out(state: GameState, deal_number: int, dealer: int, deck: Sequence[Car
         widow=widow,
         stock=tuple(deck[position:]),
         discard=(),
-        history=(),
+        history=carried,
         turn=TurnState(turn_of=next_active(state.lives, dealer)),
     )
     state = scoring_part(state.rules).start_deal(state)

@@ -80,7 +80,8 @@ def apply(state: GameState, action: Action) -> GameState:
         if action not in legal:
             raise IllegalActionError(_why_illegal(state, action))
     if state.phase in SCORING_PHASES:  # an answer to the scoring's question after a showdown
-        return continue_match(scoring_part(state.rules).answer(state, action))
+        answered = scoring_part(state.rules).answer(state, action)
+        return continue_match(answered, answered.history[len(state.history) :])
     state, reason = mechanism_part(state.rules).apply(state, action)
     if reason is not None:
         state = finish_deal(state, reason)

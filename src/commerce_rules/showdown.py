@@ -5,7 +5,7 @@ from __future__ import annotations
 from .deal import deal
 from .ranking import HandValue, evaluate
 from .scoring import scoring_part
-from .state import GameState, Showdown, ShowdownReason, evolve, next_active
+from .state import Event, GameState, Showdown, ShowdownReason, evolve, next_active
 
 __all__ = ["continue_match", "finish_deal"]
 
@@ -45,9 +45,12 @@ def finish_deal(state: GameState, reason: ShowdownReason) -> GameState:
     return continue_match(state)
 
 
-def continue_match(state: GameState) -> GameState:
-    """After a settled showdown (and any answer it asked for): end the match, or deal the next deal."""
+def continue_match(state: GameState, carried: tuple[Event, ...] = ()) -> GameState:
+    """After a settled showdown (and any answer it asked for): end the match, or deal the next deal.
+
+    ``carried`` events, recorded after the showdown, open the next deal's history.
+    """
     final = scoring_part(state.rules).end_match(state)
     if final is not None:
         return final
-    return deal(state, state.deal_number + 1, next_active(state.lives, state.dealer))
+    return deal(state, state.deal_number + 1, next_active(state.lives, state.dealer), carried)

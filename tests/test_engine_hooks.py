@@ -1,0 +1,74 @@
+"""Engine-level behaviour shared by every variant: questions asked after a showdown, error wording."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from commerce_rules import (
+    CRP,
+    FOSTER,
+    HOYLE,
+    POUNCE,
+    BuyHorse,
+    EventKind,
+    GameState,
+    IllegalActionError,
+    Knock,
+    Pass,
+    Phase,
+    apply,
+    deal_position,
+    legal_actions,
+    new_game,
+)
+
+
+def _first_horse_question(seed: int) -> GameState:
+    """Play random HOYLE matches until one asks the horse question."""
+    for game in range(seed, seed + 500):
+        rng = random.Random(game)
+        state = new_game(HOYLE, 3, seed=game)
+        while not state.is_over:
+            if state.phase is Phase.HORSE and len(state.active) > 1:
+                return state
+            state = apply(state, rng.choice(legal_actions(state)))
+    raise AssertionError("no horse question in 500 random matches")
+
+
+@pytest.mark.parametrize("answer", [BuyHorse, Pass])
+def test_the_answer_to_the_horse_opens_the_next_deals_history(answer: type[BuyHorse] | type[Pass]) -> None:
+    asked = _first_horse_question(seed=0)
+    seat = asked.to_act
+    assert seat is not None
+    after = apply(asked, answer(seat))
+    assert after.deal_number == asked.deal_number + 1 or after.is_over
+    expected = EventKind.HORSE if answer is BuyHorse else EventKind.HORSE_DECLINED
+    assert after.history[0].kind is expected
+    assert after.history[0].player == seat
+    assert after.horse_bought is (answer is BuyHorse)
+
+
+def test_a_pending_pounce_question_is_named_when_another_seat_acts() -> None:
+    state = deal_position(
+        POUNCE, hands=["2♣ 3♣ 4♣", "K♠ K♥ K♦", "5♦ 6♦ 7♦"], dealer=0, widow="K♣ 9♥ 9♠", stock="J♥"
+    )
+    assert state.phase is Phase.POUNCE and state.to_act == 1
+    with pytest.raises(IllegalActionError, match="seat 1 is being asked whether to pounce, not seat 2"):
+        apply(state, Pass(2))
+
+
+def test_a_pending_barter_names_the_seat_that_must_answer() -> None:
+    from commerce_rules import Barter, Card
+
+    state = deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0)
+    state = apply(state, Barter(1, Card.parse("K♦")))
+    with pytest.raises(IllegalActionError, match="seat 2 is to answer a barter, not seat 1"):
+        apply(state, Knock(1))
+
+
+def test_an_ordinary_turn_names_whose_turn_it_is() -> None:
+    state = deal_position(CRP, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0, widow="2♦ 9♣ J♠")
+    with pytest.raises(IllegalActionError, match="it is seat 1's turn to act, not seat 0"):
+        apply(state, Pass(0))

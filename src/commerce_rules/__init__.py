@@ -34,13 +34,18 @@ from .deal import deal_position, new_game
 from .engine import apply, legal_actions, replay
 from .observe import Observation, observe
 from .state import Event, EventKind, GameState, Phase, Showdown, ShowdownReason, TurnState
-from .bots import Bot, RandomBot
+from .bots import Bot, GreedyBot, RandomBot, SearchBot
+from .simulate import SimulationResult, simulate
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
     "Bot",
+    "GreedyBot",
     "RandomBot",
+    "SearchBot",
+    "SimulationResult",
+    "simulate",
     "Category",
     "HandValue",
     "evaluate",

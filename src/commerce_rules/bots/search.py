@@ -1,0 +1,363 @@
+"""``SearchBot``: information-set Monte Carlo search over the current deal.
+
+For each candidate action the bot imagines many complete positions that are
+consistent with what it has seen (*determinizations*), plays the action in
+each, lets every seat -- itself included -- finish the deal with the
+:class:`~commerce_rules.bots.GreedyBot` policy, and scores the outcome for
+itself. It plays the action with the best mean score.
+
+What the bot knows (from its :class:`~commerce_rules.Observation` only):
+
+* its own hand and the widow;
+* the cards it gave away in its own events: a card it gave when buying is in
+  the discard for good; a card it gave in a barter is in that neighbour's hand
+  (until the neighbour buys or barters again);
+* in widow variants every exchange is public, so each card a player took
+  from the widow is known to be in that player's hand until it comes back;
+  a pounce shows the pouncer's four cards;
+* the sizes of every hand, of the stock and of the discard.
+
+Everything else is dealt at random, with the right counts, to the other
+seats' hidden cards, the stock and the discard. A pending barter offered *to*
+the bot is one of the offerer's sampled cards.
+
+The ``rollouts`` budget is the total number of imagined deals per decision,
+spread evenly over the candidate actions, and the same imagined positions
+serve every candidate (common random numbers), so that the comparison
+between actions is sharper than the budget alone would allow. A rollout
+stops at the end of the current deal: its showdown is settled, and the
+next deal is never dealt.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from ..actions import Action, Barter, BarterReply, Buy, Exchange
+from ..cards import Card
+from ..deal import deck_for
+from ..engine import legal_actions
+from ..mechanisms import mechanism_part
+from ..observe import Observation
+from ..ranking import HandValue, evaluate
+from ..rules import Scoring
+from ..scoring import scoring_part
+from ..showdown import best_hand
+from ..state import EventKind, GameState, Phase
+from .greedy import _draw_bits, greedy_action, hand_model
+
+__all__ = ["SearchBot", "sample_state"]
+
+_TIE_SHAPING = 0.05
+"""Lives: a small bonus per share of opponents beaten, to prefer safer hands among equal outcomes."""
+
+
+def _known_cards(obs: Observation) -> tuple[dict[int, list[Card]], list[Card]]:
+    """Cards the observer knows to be in another seat's hand, and in the discard."""
+    me = obs.player
+    pinned: dict[int, list[Card]] = {seat: [] for seat in range(obs.num_players) if seat != me}
+    discard: list[Card] = []
+
+    def unpin(card: Card) -> None:
+        for cards in pinned.values():
+            if card in cards:
+                cards.remove(card)
+
+    for event in obs.history:
+        kind, seat = event.kind, event.player
+        if kind is EventKind.BUY:
+            if seat == me and event.cards:
+                discard.append(event.cards[0])
+            elif seat != me:
+                pinned[seat].clear()  # it gave one of its cards, maybe a known one
+        elif kind is EventKind.BARTER:
+            target = event.target
+            if event.cards:  # the observer was a party: it saw both cards
+                offered, returned = event.cards
+                if seat == me and target is not None:
+                    unpin(returned)
+                    pinned[target].append(offered)
+                elif target == me:
+                    unpin(offered)
+                    pinned[seat].append(returned)
+            else:
+                pinned[seat].clear()
+                if target is not None and target != me:
+                    pinned[target].clear()
+        elif kind is EventKind.EXCHANGE and event.cards:
+            given, taken = event.cards
+            unpin(given)
+            if seat != me:
+                pinned[seat].append(taken)
+        elif kind is EventKind.POUNCE and event.cards and seat != me:
+            rank = event.cards[0].rank
+            pinned[seat] = [card for card in deck_for(obs.rules) if card.rank is rank]
+        elif kind in (EventKind.BLIND_EXCHANGE, EventKind.WIDOW_GROWS) and event.cards:
+            for card in event.cards:
+                unpin(card)
+    return pinned, discard
+
+
+def sample_state(observation: Observation, rng: random.Random) -> GameState:
+    """A complete state consistent with ``observation``, its hidden cards dealt at random by ``rng``.
+
+    The observer's hand, the widow and every public field are as observed;
+    cards the observer knows the place of (see the module docstring) are put
+    there; the rest are shuffled into the other hands, the stock and the
+    discard with the observed sizes. The history is left empty (the engine
+    does not read it) and the seed is drawn from ``rng``, so the state is an
+    imagined one, fit for playing the current deal out.
+
+    >>> import random
+    >>> from commerce_rules import FOSTER, deal_position, observe
+    >>> from commerce_rules.bots.search import sample_state
+    >>> state = deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0)
+    >>> imagined = sample_state(observe(state, 1), random.Random(1))
+    >>> imagined.hands[1] == state.hands[1], len(imagined.stock) == len(state.stock)
+    (True, True)
+    """
+    obs = observation
+    me = obs.player
+    pinned, known_discard = _known_cards(obs)
+    visible = set(obs.hand) | set(obs.widow)
+    deck = deck_for(obs.rules)
+    for seat, cards in pinned.items():
+        kept = [card for card in dict.fromkeys(cards) if card not in visible]
+        pinned[seat] = kept[: obs.hand_sizes[seat]]
+    known_discard = [card for card in dict.fromkeys(known_discard) if card not in visible][: obs.discard_count]
+    placed = visible | set(known_discard) | {card for cards in pinned.values() for card in cards}
+    pool = [card for card in deck if card not in placed]
+    wanted = sum(obs.hand_sizes[seat] - len(cards) for seat, cards in pinned.items())
+    wanted += obs.stock_count + obs.discard_count - len(known_discard)
+    if wanted != len(pool):  # pragma: no cover - a card's place was misread: forget the pins
+        pinned = {seat: [] for seat in pinned}
+        known_discard = []
+        pool = [card for card in deck if card not in visible]
+    rng.shuffle(pool)
+    hands: list[tuple[Card, ...]] = []
+    position = 0
+    for seat in range(obs.num_players):
+        if seat == me:
+            hands.append(obs.hand)
+            continue
+        missing = obs.hand_sizes[seat] - len(pinned[seat])
+        hands.append((*pinned[seat], *pool[position : position + missing]))
+        position += missing
+    stock = tuple(pool[position : position + obs.stock_count])
+    position += obs.stock_count
+    discard = (*known_discard, *pool[position:])
+    turn = obs.turn
+    if obs.phase is Phase.BARTER_REPLY and turn.offer is None and obs.to_act == me:
+        offerer_hand = hands[turn.turn_of]
+        turn = attrs.evolve(turn, offer=offerer_hand[rng.randrange(len(offerer_hand))])
+    return GameState(
+        rules=obs.rules,
+        num_players=obs.num_players,
+        seed=rng.getrandbits(63),
+        deal_number=obs.deal_number,
+        dealer=obs.dealer,
+        phase=obs.phase,
+        to_act=obs.to_act,
+        hands=tuple(hands),
+        widow=obs.widow,
+        stock=stock,
+        discard=discard,
+        pot=obs.pot,
+        balances=obs.balances,
+        lives=obs.lives,
+        turn=turn,
+        history=(),
+        showdowns=obs.showdowns,
+        winners=obs.winners,
+        horse_bought=obs.horse_bought,
+    )
+
+
+def _greedy_in(state: GameState, legal: tuple[Action, ...]) -> Action:
+    seat = state.to_act
+    assert seat is not None
+    return greedy_action(
+        state.rules,
+        seat,
+        state.phase,
+        state.hands[seat],
+        state.widow,
+        state.dealer,
+        state.pot,
+        len(state.active),
+        state.turn.turns,
+        legal,
+    )
+
+
+def _score(start: GameState, end: GameState, values: tuple[HandValue | None, ...], losers: tuple[int, ...], me: int) -> float:
+    """What the deal from ``start`` to its settled showdown ``end`` was worth to seat ``me``."""
+    if start.rules.scoring is Scoring.LEDGER:
+        return float(end.balances[me] - start.balances[me])
+    if me in losers:
+        return -1.0
+    mine = values[me]
+    if mine is None:  # pragma: no cover - the observer is always in the deal it plays
+        return 0.0
+    others = [v for seat, v in enumerate(values) if seat != me and v is not None]
+    beaten = sum(1 for v in others if v.strength < mine.strength)
+    score = _TIE_SHAPING * beaten / max(1, len(others))
+    if beaten == 0 and all(v.strength >= mine.strength for v in others):
+        score -= 0.5  # the lowest hand, spared only by the last-lives resolution
+    return score
+
+
+def _clear_gain(scores: Sequence[float], baseline: Sequence[float], margin: float) -> float:
+    """The mean of ``scores - baseline`` if it exceeds ``margin`` standard errors, else 0."""
+    n = len(scores)
+    differences = [a - b for a, b in zip(scores, baseline)]
+    mean = sum(differences) / n
+    if mean <= 0:
+        return 0.0
+    if n < 2:
+        return mean if margin <= 0 else 0.0
+    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    return mean if mean > margin * math.sqrt(variance / n) else 0.0
+
+
+def _rollout(state: GameState, action: Action, me: int) -> float:
+    """Play ``action`` and the rest of the deal greedily; score the showdown without dealing on.
+
+    The engine's parts are driven directly (legality still comes from
+    :func:`~commerce_rules.legal_actions`) so that the showdown is settled
+    but the next deal is not shuffled: a rollout needs only this deal.
+    """
+    start = state
+    rules = state.rules
+    mechanism = mechanism_part(rules)
+    scoring = scoring_part(rules)
+    state, reason = mechanism.apply(state, action)
+    while reason is None:
+        state, reason = mechanism.apply(state, _greedy_in(state, legal_actions(state)))
+    values = tuple(evaluate(hand, rules) if hand else None for hand in state.hands)
+    winner = best_hand(values, scoring.tie_order(state))
+    settled, losers, _ = scoring.settle(state, values, winner)
+    return _score(start, settled, values, losers, me)
+
+
+class SearchBot:
+    """Information-set Monte Carlo: sample hidden cards, roll the deal out greedily, keep the best action.
+
+    :param rollouts: the total number of imagined deals per decision, spread
+        evenly over the candidate actions (at least 1).
+    :param seed: seeds the bot's own :class:`random.Random`; ``None`` seeds
+        from the operating system.
+    :param max_candidates: at most this many actions are searched, the
+        greedy choice first; in widow variants the exchanges are cut to the
+        best ones by the greedy evaluation, pass and knock coming first.
+    :param margin: how many standard errors of the paired score difference
+        an action must gain over the greedy choice to be preferred (0: plain
+        best mean).
+
+    After each decision :attr:`last_rollouts` holds the number of rollouts
+    it played (never more than ``rollouts``; 0 when there was one legal action).
+
+    >>> from commerce_rules import FOSTER, deal_position, legal_actions, observe
+    >>> from commerce_rules.bots import SearchBot
+    >>> state = deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ 8♠", "A♥ K♥ 4♦"], dealer=0)
+    >>> bot = SearchBot(rollouts=70, seed=1)
+    >>> bot.choose(observe(state, 1), legal_actions(state))  # a sequence: stop now
+    Knock(player=1)
+    >>> bot.last_rollouts
+    70
+    """
+
+    def __init__(
+        self, rollouts: int = 200, seed: int | None = None, *, max_candidates: int = 5, margin: float = 1.0
+    ) -> None:
+        if not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 1:
+            raise ValueError(f"rollouts must be a whole number of at least 1, not {rollouts!r}")
+        if not isinstance(max_candidates, int) or isinstance(max_candidates, bool) or max_candidates < 2:
+            raise ValueError(f"max_candidates must be a whole number of at least 2, not {max_candidates!r}")
+        self.rollouts = rollouts
+        """The budget: imagined deals per decision."""
+        self.seed = seed
+        """The seed the bot was built with."""
+        self.max_candidates = max_candidates
+        """At most this many actions are compared per decision."""
+        self.margin = float(margin)
+        """Standard errors by which an action must beat the greedy choice to replace it."""
+        self.last_rollouts = 0
+        """Rollouts played for the last decision."""
+        self._rng = random.Random(seed)
+
+    def candidates(self, observation: Observation, legal_actions: tuple[Action, ...]) -> tuple[Action, ...]:
+        """The actions worth searching: the greedy choice first, then at most ``max_candidates - 1`` others.
+
+        When there are more, knock and pass come first, then the exchanges by
+        the hand they make (widow), or the buys and barters by the two cards
+        they keep (trade and barter).
+        """
+        obs = observation
+        greedy = greedy_action(
+            obs.rules,
+            obs.player,
+            obs.phase,
+            obs.hand,
+            obs.widow,
+            obs.dealer,
+            obs.pot,
+            sum(1 for lives in obs.lives if lives > 0),
+            obs.turn.turns,
+            legal_actions,
+        )
+        if greedy not in legal_actions:
+            greedy = legal_actions[0]
+        rest = [action for action in legal_actions if action != greedy]
+        if len(rest) + 1 > self.max_candidates and len(obs.hand) == 3:
+            model = hand_model(obs.rules, max(1, sum(1 for lives in obs.lives if lives > 0) - 1))
+            hand_bits = obs.hand[0].bit | obs.hand[1].bit | obs.hand[2].bit
+
+            def key(action: Action) -> tuple[int, float]:
+                if isinstance(action, Exchange):  # by the hand it makes, then its draw
+                    kept = hand_bits & ~action.give.bit
+                    new_bits = kept | action.take.bit
+                    return (model.strength[new_bits], _draw_bits(model.draw, kept, action.take.bit))
+                if isinstance(action, (Buy, Barter, BarterReply)):  # by the two cards kept
+                    return (-1, model.draw[hand_bits & ~action.card.bit])
+                return (1 << 30, 0.0)  # knock and pass first
+
+            rest.sort(key=key, reverse=True)
+        return (greedy, *rest[: self.max_candidates - 1])
+
+    def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
+        """The candidate with the best mean rollout score for ``observation.player``.
+
+        The greedy choice is kept unless another candidate beats it by more
+        than :attr:`margin` standard errors of the paired difference of
+        their scores (the same imagined positions serve both), so that noise
+        in a small budget does not pull the bot below the greedy player.
+        """
+        if not legal_actions:
+            raise ValueError("choose() needs at least one legal action")
+        self.last_rollouts = 0
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        candidates: Sequence[Action] = self.candidates(observation, legal_actions)
+        candidates = candidates[: self.rollouts]
+        samples = self.rollouts // len(candidates)
+        me = observation.player
+        scores: list[list[float]] = [[] for _ in candidates]
+        for _ in range(samples):
+            world = sample_state(observation, self._rng)
+            for index, action in enumerate(candidates):
+                scores[index].append(_rollout(world, action, me))
+        self.last_rollouts = samples * len(candidates)
+        best, best_gain = 0, 0.0
+        for index in range(1, len(candidates)):
+            gain = _clear_gain(scores[index], scores[0], self.margin)
+            if gain > best_gain:
+                best, best_gain = index, gain
+        return candidates[best]
+
+    def __repr__(self) -> str:
+        return f"SearchBot(rollouts={self.rollouts!r}, seed={self.seed!r})"

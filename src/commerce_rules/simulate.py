@@ -1,0 +1,355 @@
+"""``simulate``: play many matches between bots, in parallel, reproducibly, with statistics.
+
+Game ``i`` of a simulation is played from its own seed, derived from the
+simulation's ``seed`` and ``i`` alone (SHA-256, like the deals' shuffles), and
+its bots are built for that game from seeds derived the same way. No random
+generator is shared between games, so the result of a simulation depends
+only on its arguments -- never on the executor, the number of workers or the
+way the games are split into chunks -- and results are gathered in game order.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import copy
+import hashlib
+import inspect
+import math
+import os
+from collections.abc import Callable, Sequence
+from typing import Union
+
+import attrs
+
+from .bots.base import Bot
+from .deal import MAX_PLAYERS, MIN_PLAYERS, new_game
+from .engine import apply, legal_actions
+from .errors import CommerceError
+from .observe import observe
+from .rules import Rules, Scoring
+
+__all__ = ["BotSpec", "Distribution", "Estimate", "GameRecord", "SimulationResult", "play_game", "simulate"]
+
+BotSpec = Union[Bot, Callable[..., Bot]]
+"""A seat's player: a bot instance, or a factory that builds one bot per game (see :func:`simulate`)."""
+
+_Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the standard normal distribution."""
+
+
+@attrs.frozen
+class Estimate:
+    """A statistic with its 95% confidence interval: ``low <= value <= high``."""
+
+    value: float
+    low: float
+    high: float
+
+    def __contains__(self, x: float) -> bool:
+        return self.low <= x <= self.high
+
+    def __str__(self) -> str:
+        return f"{self.value:.3f} [{self.low:.3f}, {self.high:.3f}]"
+
+
+@attrs.frozen
+class Distribution:
+    """A summary of a sample of whole numbers: mean, spread and quantiles (nearest rank)."""
+
+    count: int
+    mean: float
+    std: float
+    """The sample standard deviation (0 for fewer than two values)."""
+    minimum: int
+    p10: int
+    median: int
+    p90: int
+    maximum: int
+
+    def __str__(self) -> str:
+        return (
+            f"mean {self.mean:.2f} (sd {self.std:.2f}), min {self.minimum}, p10 {self.p10}, "
+            f"median {self.median}, p90 {self.p90}, max {self.maximum}"
+        )
+
+
+@attrs.frozen
+class GameRecord:
+    """What one match left behind, as :func:`play_game` returns it (small, picklable)."""
+
+    winners: tuple[int, ...]
+    balances: tuple[int, ...]
+    lives: tuple[int, ...]
+    turns_per_deal: tuple[int, ...]
+    """Actions applied in each deal, in deal order."""
+    deals_played: tuple[int, ...]
+    """Per seat: the deals it held cards in."""
+    lives_lost: tuple[int, ...]
+    """Per seat: the showdowns at which it lost a life."""
+
+
+@attrs.frozen
+class SimulationResult:
+    """The statistics of a simulation: immutable and comparable with ``==``.
+
+    Seat ``s``'s figures are at index ``s`` of each tuple. A shared victory
+    counts as a win for every seat sharing it, so the win rates may sum to
+    more than 1. Confidence intervals are at 95%: Wilson's score interval for
+    the win rates, the normal approximation for means (over games, which are
+    independent). Fields that do not apply to the variant's scoring are ``None``.
+    """
+
+    rules: Rules
+    players: int
+    games: int
+    seed: int
+    wins: tuple[int, ...]
+    """Per seat: games won (alone or shared)."""
+    win_rate: tuple[Estimate, ...]
+    mean_balance: tuple[Estimate, ...] | None
+    """Ledger: per seat, the mean final balance."""
+    survival_rate: tuple[Estimate, ...] | None
+    """Lives: per seat, the mean over games of the share of its deals in which it lost no life."""
+    mean_lives: tuple[Estimate, ...] | None
+    """Lives: per seat, the mean number of lives left at the end of the match."""
+    deals: Distribution
+    """Deals per match."""
+    turns_per_deal: Distribution
+    """Actions applied per deal (every action counts: a barter's reply, a pounce's answer too)."""
+
+    def summary(self) -> str:
+        """A small plain-text table of the per-seat figures."""
+        lines = [f"{self.games} games, {self.players} players, seed {self.seed}"]
+        for seat in range(self.players):
+            line = f"seat {seat}: win rate {self.win_rate[seat]}"
+            if self.mean_balance is not None:
+                line += f", mean balance {self.mean_balance[seat]}"
+            if self.survival_rate is not None and self.mean_lives is not None:
+                line += f", survival {self.survival_rate[seat]}, lives {self.mean_lives[seat]}"
+            lines.append(line)
+        lines.append(f"deals per game: {self.deals}")
+        lines.append(f"turns per deal: {self.turns_per_deal}")
+        return "\n".join(lines)
+
+
+def _derive(seed: int, *parts: int) -> int:
+    text = ":".join(str(part) for part in (seed, *parts))
+    return int.from_bytes(hashlib.sha256(f"commerce-rules-simulate:{text}".encode()).digest()[:8], "big") >> 1
+
+
+def game_seed(seed: int, game: int) -> int:
+    """The seed of game ``game`` (0-based) of a simulation seeded with ``seed``."""
+    return _derive(seed, game)
+
+
+def _make_bot(spec: BotSpec, seed: int) -> Bot:
+    """Build a seat's bot for one game: copy an instance, or call a factory with the seat's seed."""
+    if not isinstance(spec, type) and callable(getattr(spec, "choose", None)):
+        return copy.deepcopy(spec)  # type: ignore[return-value]
+    if not callable(spec):
+        raise CommerceError(f"a seat needs a bot or a bot factory, not {spec!r}")
+    try:
+        signature = inspect.signature(spec)
+    except (TypeError, ValueError):
+        return spec(seed)
+    params = signature.parameters
+    if "seed" in params and params["seed"].kind is not inspect.Parameter.POSITIONAL_ONLY:
+        bot = spec(seed=seed)
+    else:
+        try:
+            signature.bind(seed)
+        except TypeError:
+            bot = spec()
+        else:
+            bot = spec(seed)
+    if not callable(getattr(bot, "choose", None)):
+        raise CommerceError(f"the factory {spec!r} returned {bot!r}, which has no choose() method")
+    return bot
+
+
+def play_game(rules: Rules, bots: Sequence[BotSpec], seed: int) -> GameRecord:
+    """Play one match of ``len(bots)`` players from ``seed`` and record its outcome.
+
+    The first dealer is drawn from ``seed``; seat ``s``'s bot is built from
+    ``bots[s]`` with a seed derived from ``seed`` and ``s``.
+    """
+    players = len(bots)
+    seats = [_make_bot(spec, _derive(seed, -1, seat)) for seat, spec in enumerate(bots)]
+    state = new_game(rules, players, seed=seed)
+    turns: list[int] = []
+    deals_played = [0] * players
+    lives_lost = [0] * players
+    deal, count = state.deal_number, 0
+    in_deal = [bool(hand) for hand in state.hands]
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        options = legal_actions(state)
+        action = seats[seat].choose(observe(state, seat), options)
+        if action not in options:
+            raise CommerceError(f"seat {seat}'s bot {seats[seat]!r} chose an illegal action: {action!r}")
+        state = apply(state, action)
+        count += 1
+        if state.is_over or state.deal_number != deal:
+            turns.append(count)
+            showdown = state.showdowns[-1]
+            for s in range(players):
+                deals_played[s] += in_deal[s]
+            for s in showdown.losers:
+                lives_lost[s] += 1
+            deal, count = state.deal_number, 0
+            in_deal = [bool(hand) for hand in state.hands]
+    return GameRecord(
+        winners=state.winners,
+        balances=state.balances,
+        lives=state.lives,
+        turns_per_deal=tuple(turns),
+        deals_played=tuple(deals_played),
+        lives_lost=tuple(lives_lost),
+    )
+
+
+def _play_chunk(rules: Rules, bots: Sequence[BotSpec], seed: int, start: int, stop: int) -> list[GameRecord]:
+    return [play_game(rules, bots, game_seed(seed, game)) for game in range(start, stop)]
+
+
+def _wilson(successes: int, trials: int) -> Estimate:
+    if trials == 0:
+        return Estimate(0.0, 0.0, 1.0)
+    p = successes / trials
+    z2 = _Z95 * _Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = _Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return Estimate(p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
+
+
+def _mean(values: Sequence[float]) -> Estimate:
+    n = len(values)
+    mean = math.fsum(values) / n
+    if n < 2:
+        return Estimate(mean, -math.inf, math.inf)
+    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    half = _Z95 * math.sqrt(variance / n)
+    return Estimate(mean, mean - half, mean + half)
+
+
+def _distribution(values: Sequence[int]) -> Distribution:
+    ordered = sorted(values)
+    n = len(ordered)
+    mean = math.fsum(ordered) / n
+    std = math.sqrt(math.fsum((v - mean) ** 2 for v in ordered) / (n - 1)) if n > 1 else 0.0
+
+    def rank(q: float) -> int:
+        return ordered[min(n - 1, max(0, math.ceil(q * n) - 1))]
+
+    return Distribution(n, mean, std, ordered[0], rank(0.1), rank(0.5), rank(0.9), ordered[-1])
+
+
+def _summarise(rules: Rules, players: int, seed: int, records: Sequence[GameRecord]) -> SimulationResult:
+    games = len(records)
+    wins = tuple(sum(1 for r in records if seat in r.winners) for seat in range(players))
+    ledger = rules.scoring is Scoring.LEDGER
+    mean_balance = survival = mean_lives = None
+    if ledger:
+        mean_balance = tuple(_mean([float(r.balances[s]) for r in records]) for s in range(players))
+    else:
+        survival = tuple(
+            _mean([1.0 - r.lives_lost[s] / r.deals_played[s] if r.deals_played[s] else 1.0 for r in records])
+            for s in range(players)
+        )
+        mean_lives = tuple(_mean([float(r.lives[s]) for r in records]) for s in range(players))
+    return SimulationResult(
+        rules=rules,
+        players=players,
+        games=games,
+        seed=seed,
+        wins=wins,
+        win_rate=tuple(_wilson(w, games) for w in wins),
+        mean_balance=mean_balance,
+        survival_rate=survival,
+        mean_lives=mean_lives,
+        deals=_distribution([len(r.turns_per_deal) for r in records]),
+        turns_per_deal=_distribution([t for r in records for t in r.turns_per_deal]),
+    )
+
+
+def simulate(
+    rules: Rules,
+    bots: Sequence[BotSpec],
+    games: int,
+    seed: int,
+    executor: concurrent.futures.Executor | None = None,
+    *,
+    chunk_size: int | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> SimulationResult:
+    """Play ``games`` matches of ``rules`` between ``bots``, one per seat, and summarise them.
+
+    :param bots: one entry per seat (3 to 12), seats fixed for every game.
+        An entry is either a **factory** -- a class such as ``RandomBot`` or
+        ``GreedyBot``, a :func:`functools.partial`, or any callable -- called
+        once per game, with ``seed=`` when it has a ``seed`` parameter, else
+        with the seed as its one argument if it takes one, else with no
+        argument; or a **bot instance**, deep-copied at the start of every
+        game so that each game starts from the bot as given. Factories are
+        the better choice: each game gets a fresh bot with its own seed, and
+        only the factory travels to the worker processes. With processes,
+        every entry must be picklable (a class or a module-level function,
+        not a lambda).
+    :param games: how many matches (at least 1).
+    :param seed: the simulation's seed; game ``i`` is played from
+        :func:`game_seed(seed, i) <game_seed>`, its first dealer drawn from it.
+    :param executor: any :class:`concurrent.futures.Executor`; ``None``
+        starts a :class:`~concurrent.futures.ProcessPoolExecutor` with
+        ``os.cpu_count()`` workers for this call. The result is the same
+        whatever the executor.
+    :param chunk_size: games per task sent to the executor (default: about
+        four tasks per worker, at most 100 games each).
+    :param progress: called with the number of games done after each chunk.
+    :returns: a :class:`SimulationResult`.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> from commerce_rules import CRP, GreedyBot, RandomBot, simulate
+    >>> with ThreadPoolExecutor(1) as pool:
+    ...     result = simulate(CRP, [GreedyBot, RandomBot, RandomBot], games=20, seed=1, executor=pool)
+    >>> result.wins[0] > result.wins[1]
+    True
+    """
+    if not isinstance(rules, Rules):
+        raise CommerceError(f"rules must be a Rules value (a preset such as FOSTER), not {type(rules).__name__}")
+    bots = list(bots)
+    if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
+        raise CommerceError(f"Commerce is for {MIN_PLAYERS} to {MAX_PLAYERS} players: give one bot per seat, not {len(bots)}")
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise CommerceError(f"games must be a whole number of at least 1, not {games!r}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise CommerceError(f"seed must be a whole number, not {seed!r}")
+    own = executor is None
+    workers = os.cpu_count() or 1
+    if executor is None:
+        executor = concurrent.futures.ProcessPoolExecutor(workers)
+    else:
+        workers = max(1, getattr(executor, "_max_workers", workers))
+    if chunk_size is None:
+        chunk_size = max(1, min(100, math.ceil(games / (4 * workers))))
+    elif not isinstance(chunk_size, int) or isinstance(chunk_size, bool) or chunk_size < 1:
+        raise CommerceError(f"chunk_size must be a whole number of at least 1, not {chunk_size!r}")
+    bounds = [(start, min(games, start + chunk_size)) for start in range(0, games, chunk_size)]
+    try:
+        futures = {
+            executor.submit(_play_chunk, rules, bots, seed, start, stop): index
+            for index, (start, stop) in enumerate(bounds)
+        }
+        chunks: list[list[GameRecord] | None] = [None] * len(bounds)
+        done = 0
+        for future in concurrent.futures.as_completed(futures):
+            records = future.result()
+            chunks[futures[future]] = records
+            done += len(records)
+            if progress is not None:
+                progress(done)
+    finally:
+        if own:
+            executor.shutdown(wait=True, cancel_futures=True)
+    records_in_order = [record for chunk in chunks for record in chunk or ()]
+    return _summarise(rules, len(bots), seed, records_in_order)

@@ -1,0 +1,225 @@
+"""``simulate``: reproducible whatever the executor, consistent statistics, bots built per game."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import functools
+import math
+import pickle
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from commerce_rules import (
+    CRP,
+    EXTENDED,
+    FOSTER,
+    POUNCE,
+    TRENTUNO,
+    Bot,
+    CommerceError,
+    GreedyBot,
+    Knock,
+    Observation,
+    RandomBot,
+    Rules,
+    SearchBot,
+    SimulationResult,
+    simulate,
+)
+from commerce_rules.actions import Action
+from commerce_rules.simulate import Estimate, _mean, _wilson, game_seed, play_game
+
+T = TypeVar("T")
+
+
+class InProcessExecutor(concurrent.futures.Executor):
+    """Runs each task at once, in the caller's thread: the simplest possible executor."""
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[T]:
+        future: concurrent.futures.Future[T] = concurrent.futures.Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as error:  # pragma: no cover - passed on to the caller
+            future.set_exception(error)
+        return future
+
+
+def seeded_search(seed: int) -> Bot:
+    """A module-level factory (picklable, unlike a lambda) taking the seed as its one argument."""
+    return SearchBot(rollouts=4, seed=seed)
+
+
+def in_process(rules: Rules, bots: list[Any], games: int, seed: int, **options: Any) -> SimulationResult:
+    return simulate(rules, bots, games, seed, InProcessExecutor(), **options)
+
+
+# -- reproducibility -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", [FOSTER, CRP])
+def test_simulate_gives_the_same_result_whatever_the_executor(rules: Rules) -> None:
+    bots: list[Any] = [GreedyBot, RandomBot, seeded_search]
+    reference = in_process(rules, bots, 12, 2024)
+    with concurrent.futures.ThreadPoolExecutor(1) as threads:
+        assert simulate(rules, bots, 12, 2024, threads) == reference
+    with concurrent.futures.ProcessPoolExecutor(2) as processes:
+        assert simulate(rules, bots, 12, 2024, processes) == reference
+        assert simulate(rules, bots, 12, 2024, processes, chunk_size=5) == reference
+    assert simulate(rules, bots, 12, 2024) == reference  # the default: a process pool of cpu_count workers
+    assert in_process(rules, bots, 12, 2024, chunk_size=1) == reference
+
+
+def test_simulate_depends_on_its_seed() -> None:
+    bots: list[Any] = [RandomBot, RandomBot, RandomBot, RandomBot]
+    assert in_process(FOSTER, bots, 30, 1) == in_process(FOSTER, bots, 30, 1)
+    assert in_process(FOSTER, bots, 30, 1) != in_process(FOSTER, bots, 30, 2)
+
+
+def test_game_i_is_played_from_its_own_derived_seed() -> None:
+    bots: list[Any] = [GreedyBot, RandomBot, RandomBot]
+    records = [play_game(CRP, bots, game_seed(7, game)) for game in range(6)]
+    result = in_process(CRP, bots, 6, 7)
+    assert result.wins == tuple(sum(seat in r.winners for r in records) for seat in range(3))
+    assert result.deals.mean == sum(len(r.turns_per_deal) for r in records) / 6
+    # The first games of a longer simulation are the same games.
+    longer = [play_game(CRP, bots, game_seed(7, game)) for game in range(3)]
+    assert longer == records[:3]
+    assert len({game_seed(7, game) for game in range(1000)}) == 1000
+
+
+# -- the statistics --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", [FOSTER, CRP, POUNCE, TRENTUNO, EXTENDED])
+def test_simulation_result_fields_are_consistent(rules: Rules) -> None:
+    bots: list[Any] = [GreedyBot, RandomBot, RandomBot, GreedyBot]
+    result = in_process(rules, bots, 25, 5)
+    assert (result.rules, result.players, result.games, result.seed) == (rules, 4, 25, 5)
+    assert sum(result.wins) >= result.games  # every game has a winner; shared wins count for each
+    assert sum(rate.value for rate in result.win_rate) >= 1 - 1e-9
+    for seat, rate in enumerate(result.win_rate):
+        assert rate.value == result.wins[seat] / 25
+        assert 0 <= rate.low <= rate.value <= rate.high <= 1
+    assert result.deals.count == 25
+    assert result.turns_per_deal.count == round(result.deals.mean * 25)
+    assert result.deals.minimum <= result.deals.p10 <= result.deals.median <= result.deals.p90 <= result.deals.maximum
+    assert result.deals.minimum <= result.deals.mean <= result.deals.maximum
+    if rules is FOSTER:
+        assert result.mean_balance is not None and result.survival_rate is None and result.mean_lives is None
+        assert result.deals.minimum == result.deals.maximum == 4  # one deal per player
+        assert abs(sum(b.value for b in result.mean_balance)) < 1e-9  # every point is a transfer
+        assert all(b.low <= b.value <= b.high for b in result.mean_balance)
+    else:
+        assert result.mean_balance is None and result.survival_rate is not None and result.mean_lives is not None
+        for survival, lives in zip(result.survival_rate, result.mean_lives):
+            assert survival.low <= survival.value <= survival.high and 0 <= survival.value <= 1
+            assert lives.low <= lives.value <= lives.high and 0 <= lives.value <= rules.starting_lives
+    assert result.summary().startswith("25 games, 4 players")
+    assert pickle.loads(pickle.dumps(result)) == result
+    assert hash(result.win_rate[0]) == hash(pickle.loads(pickle.dumps(result.win_rate[0])))
+
+
+def test_greedy_bots_win_more_often_than_random_ones_in_a_simulation() -> None:
+    result = in_process(CRP, [GreedyBot, RandomBot, RandomBot], 40, 3)
+    assert result.win_rate[0].low > max(result.win_rate[1].high, result.win_rate[2].high)
+
+
+@settings(max_examples=200, deadline=None)
+@given(trials=st.integers(1, 10_000), data=st.data())
+def test_wilson_interval_contains_the_estimate_and_stays_in_0_1(trials: int, data: st.DataObject) -> None:
+    successes = data.draw(st.integers(0, trials))
+    interval = _wilson(successes, trials)
+    assert 0 <= interval.low <= successes / trials <= interval.high <= 1
+    assert successes / trials in interval
+
+
+def test_wilson_interval_matches_the_textbook_value() -> None:
+    interval = _wilson(5, 10)
+    assert (round(interval.low, 4), round(interval.high, 4)) == (0.2366, 0.7634)
+    assert _wilson(0, 10).low == 0 and _wilson(10, 10).high == 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(-50, 50), min_size=2, max_size=200))
+def test_normal_interval_is_centred_on_the_mean(values: list[int]) -> None:
+    estimate = _mean([float(v) for v in values])
+    assert math.isclose(estimate.value, sum(values) / len(values))
+    assert math.isclose(estimate.value - estimate.low, estimate.high - estimate.value, abs_tol=1e-9)
+    assert isinstance(estimate, Estimate) and estimate.value in estimate
+
+
+# -- bots, factories and instances -----------------------------------------------------------
+
+
+def test_simulate_accepts_classes_partials_seed_functions_and_instances() -> None:
+    instance = RandomBot(seed=3)
+    before = pickle.dumps(instance)
+    bots: list[Any] = [
+        GreedyBot,
+        functools.partial(SearchBot, rollouts=3),
+        lambda seed: RandomBot(seed),  # in-process, a lambda is fine
+        instance,
+    ]
+    result = in_process(FOSTER, bots, 6, 9)
+    assert result.games == 6
+    assert pickle.dumps(instance) == before  # copied per game, never advanced itself
+    assert in_process(FOSTER, bots, 6, 9) == result
+
+
+def test_a_bot_instance_starts_every_game_as_given() -> None:
+    # One game of a simulation is the same game whichever position it has in the run.
+    bots: list[Any] = [RandomBot(seed=1), RandomBot(seed=2), RandomBot(seed=3)]
+    alone = play_game(FOSTER, bots, game_seed(4, 5))
+    assert in_process(FOSTER, bots, 6, 4, chunk_size=6) == in_process(FOSTER, bots, 6, 4, chunk_size=1)
+    assert alone == play_game(FOSTER, bots, game_seed(4, 5))
+
+
+def test_simulate_reports_progress_in_games_done() -> None:
+    seen: list[int] = []
+    in_process(FOSTER, [RandomBot, RandomBot, RandomBot], 10, 1, chunk_size=3, progress=seen.append)
+    assert seen[-1] == 10 and seen == sorted(seen)
+    steps = sorted(b - a for a, b in zip([0, *seen], seen))
+    assert steps == [1, 3, 3, 3]  # one call per chunk, as chunks finish
+
+
+class Cheater:
+    """Returns an action for somebody else: simulate must not let it through."""
+
+    def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
+        return Knock((observation.player + 1) % observation.num_players)
+
+
+@pytest.mark.parametrize(
+    ("bots", "games", "message"),
+    [
+        ([RandomBot, RandomBot], 3, "3 to 12 players"),
+        ([RandomBot] * 13, 3, "3 to 12 players"),
+        ([RandomBot] * 3, 0, "games must be"),
+        ([RandomBot, RandomBot, 42], 3, "needs a bot or a bot factory"),
+        ([RandomBot, RandomBot, lambda: 42], 3, r"no choose\(\) method"),
+        ([Cheater, RandomBot, RandomBot], 3, "illegal action"),
+    ],
+)
+def test_simulate_rejects_what_it_cannot_play(bots: list[Any], games: int, message: str) -> None:
+    with pytest.raises(CommerceError, match=message):
+        in_process(FOSTER, bots, games, 1)
+
+
+def test_simulate_needs_a_rules_value_and_a_whole_seed() -> None:
+    with pytest.raises(CommerceError, match="Rules value"):
+        simulate("foster", [RandomBot] * 3, 2, 1, InProcessExecutor())  # type: ignore[arg-type]
+    with pytest.raises(CommerceError, match="seed"):
+        simulate(FOSTER, [RandomBot] * 3, 2, 1.5, InProcessExecutor())  # type: ignore[arg-type]
+    with pytest.raises(CommerceError, match="chunk_size"):
+        simulate(FOSTER, [RandomBot] * 3, 2, 1, InProcessExecutor(), chunk_size=0)
+
+
+def test_simulate_is_exported_from_the_package() -> None:
+    import commerce_rules
+
+    assert commerce_rules.simulate is simulate and "simulate" in commerce_rules.__all__
+    assert commerce_rules.SimulationResult is SimulationResult and "SimulationResult" in commerce_rules.__all__

@@ -126,15 +126,9 @@ def test_the_deal_passes_to_the_left_after_every_deal() -> None:
     assert [s.dealer for s in state.showdowns] == dealers
 
 
-class _StackedDeck:
-    """A stand-in for the deal's seeded generator whose shuffle leaves the deck in its printed order."""
-
-    def shuffle(self, x: MutableSequence[Any]) -> None:
-        """Leave ``x`` as it is, so the deal order can be read off the deck."""
-
-
 def test_cards_are_dealt_one_at_a_time_clockwise_from_the_eldest(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(commerce_rules.deal, "_rng", lambda seed, deal_number: _StackedDeck())
+    # A deck left in its printed order, so the deal order can be read off it.
+    monkeypatch.setattr(commerce_rules.deal, "shuffled_deck", lambda rules, seed, deal_number: list(DECK_52))
     players, dealer = 4, 2
     state = new_game(FOSTER, players, seed=0, dealer=dealer)
     deck = DECK_52

@@ -1,9 +1,12 @@
 """Starting matches and deals: ``new_game``, ``deal_position`` and the seeded shuffle.
 
 Randomness is data: the seed lives in the state, and deal ``k``'s shuffle is
-derived from ``(seed, k)`` alone (SHA-256, then Python's documented
-``random.Random`` algorithm), so a match is reproducible from its rules,
-player count, seed and actions on any machine.
+derived from ``(seed, k)`` alone, so a match is reproducible from its rules,
+player count, seed and actions on any machine. The shuffle is a
+Fisher-Yates shuffle written here, drawing only on ``random.Random.random()``
+seeded with an integer from SHA-256 — the one part of the ``random`` module
+whose sequence Python promises to keep across versions (``shuffle`` and
+``randrange`` carry no such promise).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from .rules import Rules
 from .scoring import scoring_part
 from .state import Event, GameState, Phase, TurnState, evolve, next_active
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "deal_position", "deck_for", "new_game"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "deal_position", "deck_for", "first_dealer", "new_game", "shuffled_deck"]
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 12
@@ -34,6 +37,31 @@ def deck_for(rules: Rules) -> tuple[Card, ...]:
 def _rng(seed: int, deal_number: int) -> random.Random:
     digest = hashlib.sha256(f"commerce-rules:{seed}:{deal_number}".encode()).digest()
     return random.Random(int.from_bytes(digest[:16], "big"))
+
+
+def _below(rng: random.Random, bound: int) -> int:
+    """A whole number in ``0 .. bound - 1`` from ``random()`` alone (bias below 2**-45 for a deck)."""
+    return int(rng.random() * bound)
+
+
+def shuffled_deck(rules: Rules, seed: int, deal_number: int) -> list[Card]:
+    """Deal ``deal_number``'s deck, top card first, as the seed ``seed`` shuffles it.
+
+    >>> from commerce_rules import FOSTER
+    >>> shuffled_deck(FOSTER, 7, 1) == shuffled_deck(FOSTER, 7, 1) != shuffled_deck(FOSTER, 7, 2)
+    True
+    """
+    cards = list(deck_for(rules))
+    rng = _rng(seed, deal_number)
+    for top in range(len(cards) - 1, 0, -1):
+        other = _below(rng, top + 1)
+        cards[top], cards[other] = cards[other], cards[top]
+    return cards
+
+
+def first_dealer(seed: int, players: int) -> int:
+    """The first dealer's seat that ``seed`` draws (the sources draw for it; a seeded draw is equivalent)."""
+    return _below(_rng(seed, 0), players)
 
 
 def _check_rules_and_players(rules: Rules, players: int) -> None:
@@ -79,7 +107,7 @@ def new_game(rules: Rules, players: int, *, seed: int | None = None, dealer: int
     _check_rules_and_players(rules, players)
     seed = _fresh_seed(seed)
     if dealer is None:
-        dealer = _rng(seed, 0).randrange(players)
+        dealer = first_dealer(seed, players)
     dealer = _check_seat("dealer", dealer, players)
     state = _blank(rules, players, seed, dealer, (0,) * players, (rules.starting_lives,) * players)
     state = scoring_part(rules).start_match(state)
@@ -114,8 +142,7 @@ def deal(state: GameState, deal_number: int, dealer: int, carried: tuple[Event, 
     ``carried`` events (what happened between the deals, such as a horse
     bought) open the new deal's history.
     """
-    deck = list(deck_for(state.rules))
-    _rng(state.seed, deal_number).shuffle(deck)
+    deck = shuffled_deck(state.rules, state.seed, deal_number)
     return _lay_out(state, deal_number, dealer, deck, carried)
 
 

@@ -4,7 +4,8 @@ Subcommands:
 
 * ``rank HAND``: a hand's category and description under a variant;
 * ``compare HAND HAND...``: which hand wins, and by which rule;
-* ``demo``: a match between bots, narrated move by move.
+* ``demo``: a match between bots, narrated move by move;
+* ``play``: a match in the terminal, you against bots.
 
 :func:`main` is the entry point; it returns the exit status instead of
 exiting, so that it can be called from Python and from tests. Wrong input
@@ -38,6 +39,7 @@ from .observe import observe
 from .ranking import HandValue, evaluate
 from .rules import PRESETS, Rules
 from .scoring import scoring_part
+from .terminal import Abandoned, play_match
 
 __all__ = [
     "DEMO_ACTION_LIMIT",
@@ -49,6 +51,7 @@ __all__ = [
     "build_parser",
     "cmd_compare",
     "cmd_demo",
+    "cmd_play",
     "cmd_rank",
     "demo_bots",
     "main",
@@ -305,6 +308,29 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return EXIT_STOPPED
 
 
+# --------------------------------------------------------------------------- play
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """``play``: you at one seat, bots at the others; your moves chosen by number from the legal ones."""
+    rules = rules_from_args(args)
+    _check_playable(rules, args.variant)
+    if not 0 <= args.seat < args.players:
+        raise CommerceError(f"--seat must be a seat from 0 to {args.players - 1}, not {args.seat}")
+    state = new_game(rules, args.players, seed=args.seed)
+    bots = demo_bots(args.players)
+    print(f"Commerce, {_variant_text(args)}: {args.players} players; you are seat {args.seat}, GreedyBot the others.")
+    print(f"seed {state.seed} — replay with --seed {state.seed}. Press Ctrl-D (or Ctrl-C) to leave.")
+    print()
+    try:
+        final = play_match(state, args.seat, bots, sys.stdin, sys.stdout)
+    except (Abandoned, KeyboardInterrupt):
+        print("\nYou left the table. Goodbye.")
+        return EXIT_OK
+    print("You win!" if args.seat in final.winners else "The bots win this time.")
+    return EXIT_OK
+
+
 def _players(text: str) -> int:
     try:
         players = int(text)
@@ -392,6 +418,28 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"how many bots play, {MIN_PLAYERS} to {MAX_PLAYERS} (default: 4)",
     )
     demo.add_argument(
+        "--seed",
+        type=_seed,
+        default=None,
+        metavar="S",
+        help="the match's seed (default: a random one, printed so that the match can be replayed)",
+    )
+    play = _command(
+        subparsers,
+        "play",
+        cmd_play,
+        "play a match in the terminal against bots, choosing your moves by number",
+        parents=[RULES_PARENT],
+    )
+    play.add_argument(
+        "--players",
+        type=_players,
+        default=4,
+        metavar="N",
+        help=f"how many players, you included, {MIN_PLAYERS} to {MAX_PLAYERS} (default: 4)",
+    )
+    play.add_argument("--seat", type=int, default=0, metavar="K", help="your seat (default: 0)")
+    play.add_argument(
         "--seed",
         type=_seed,
         default=None,

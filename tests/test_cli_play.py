@@ -1,0 +1,90 @@
+"""``commerce-rules play``: a person against bots, driven here through standard input."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+
+from commerce_rules import HOYLE, new_game, observe
+from commerce_rules.bots import GreedyBot
+from commerce_rules.cli import EXIT_OK, EXIT_USAGE, main
+from commerce_rules.terminal import Abandoned, play_match, seat_view
+
+
+def _run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], answers: str, *args: str) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers))
+    status = main(["play", *args])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_play_is_driven_by_numbers_on_standard_input_to_the_end_of_the_match(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Always the first choice: in Foster that is a buy, so every deal ends when the stock runs out.
+    status, out, _ = _run(monkeypatch, capsys, "1\n" * 2000, "--players", "3", "--seed", "5")
+    assert status == EXIT_OK
+    assert "Match over after 3 deals" in out
+    assert out.rstrip().endswith(("You win!", "The bots win this time."))
+    assert "Your hand:" in out and re.search(r"^ +1\. buy: give ", out, re.MULTILINE)
+
+
+def test_bad_input_gets_a_polite_message_and_the_prompt_again(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = _run(monkeypatch, capsys, "hello\n0\n99\n\n", "--players", "3", "--seed", "5")
+    assert status == EXIT_OK
+    assert out.count("Please type a number from 1 to") == 4
+    assert "You left the table. Goodbye." in out
+
+
+def test_end_of_input_leaves_cleanly(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _run(monkeypatch, capsys, "", "--players", "4", "--seed", "1")
+    assert status == EXIT_OK and err == ""
+    assert out.rstrip().endswith("You left the table. Goodbye.")
+
+
+class _CtrlC:
+    """A keyboard whose next key is Ctrl-C."""
+
+    def readline(self) -> str:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_leaves_cleanly(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", _CtrlC())
+    assert main(["play", "--players", "3", "--seed", "2"]) == EXIT_OK
+    assert "You left the table. Goodbye." in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("variant", ["crp", "pounce", "trentuno", "extended", "hoyle"])
+def test_every_variant_can_be_played_to_the_end(
+    variant: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--variant", variant, "--players", "3", "--seed", "11", "--option", "turn_limit=12"]
+    status, out, _ = _run(monkeypatch, capsys, "1\n" * 5000, *args)
+    assert status == EXIT_OK
+    assert "Match over" in out
+
+
+def test_a_seat_out_of_range_is_a_usage_error(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _run(monkeypatch, capsys, "", "--players", "3", "--seat", "3")
+    assert status == EXIT_USAGE
+    assert "--seat must be a seat from 0 to 2" in err
+
+
+def test_the_hoyle_dealer_chooses_the_blind_exchange_without_seeing_the_hand() -> None:
+    state = new_game(HOYLE, 3, seed=2, dealer=1)
+    view = seat_view(observe(state, 1))
+    assert view[0] == "Your hand: 3 cards, face down (you exchange before looking)."
+    for card in state.hands[1]:
+        assert str(card) not in "\n".join(view)
+    writer = io.StringIO()
+    with pytest.raises(Abandoned):
+        play_match(state, 1, [GreedyBot() for _ in range(3)], io.StringIO(""), writer)
+    menu = writer.getvalue()
+    assert "take " in menu and "blind" in menu
+    for card in state.hands[1]:
+        assert str(card) not in menu  # neither the view nor the menu names the dealer's unseen cards

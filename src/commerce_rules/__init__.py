@@ -33,6 +33,7 @@ from .actions import Action, Barter, BarterReply, BlindExchange, Buy, BuyHorse, 
 from .deal import deal_position, new_game
 from .engine import apply, legal_actions, replay
 from .observe import Observation, observe
+from .serialize import action_from_json, action_to_json, state_from_json, to_json
 from .state import Event, EventKind, GameState, Phase, Showdown, ShowdownReason, TurnState
 from .bots import Bot, GreedyBot, RandomBot, SearchBot
 from .simulate import SimulationResult, simulate
@@ -40,6 +41,10 @@ from .simulate import SimulationResult, simulate
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "action_from_json",
+    "action_to_json",
+    "state_from_json",
+    "to_json",
     "Bot",
     "GreedyBot",
     "RandomBot",

@@ -72,3 +72,16 @@ def test_an_ordinary_turn_names_whose_turn_it_is() -> None:
     state = deal_position(CRP, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0, widow="2♦ 9♣ J♠")
     with pytest.raises(IllegalActionError, match="it is seat 1's turn to act, not seat 0"):
         apply(state, Pass(0))
+
+
+@pytest.mark.parametrize("call", ["apply", "legal_actions", "observe"])
+def test_a_value_that_is_not_a_state_is_a_commerce_error_and_a_type_error(call: str) -> None:
+    import commerce_rules
+    from commerce_rules import ArgumentTypeError, CommerceError
+
+    function = getattr(commerce_rules, call)
+    args: tuple[object, ...] = ({"hands": []},) if call == "legal_actions" else ({"hands": []}, 0)
+    with pytest.raises(ArgumentTypeError, match=f"{call}\\(\\) needs a GameState, not dict") as raised:
+        function(*args)
+    assert isinstance(raised.value, CommerceError) and isinstance(raised.value, TypeError)
+    assert isinstance(raised.value, ValueError)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .cards import DECK_40, DECK_52, Card, Rank, Suit, parse_cards
 from .errors import (
+    ArgumentTypeError,
     CardError,
     CommerceError,
     HandError,
@@ -41,6 +42,7 @@ from .simulate import SimulationResult, simulate
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "ArgumentTypeError",
     "action_from_json",
     "action_to_json",
     "state_from_json",

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from .actions import ACTION_TYPES, Action
 from .deal import new_game
-from .errors import IllegalActionError
+from .errors import ArgumentTypeError, IllegalActionError
 from .mechanisms import mechanism_part
 from .scoring import scoring_part
 from .showdown import continue_match, finish_deal
@@ -42,7 +42,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     7
     """
     if not isinstance(state, GameState):
-        raise TypeError(f"legal_actions() needs a GameState, not {type(state).__name__}")
+        raise ArgumentTypeError(f"legal_actions() needs a GameState, not {type(state).__name__}")
     return _legal(state)
 
 
@@ -71,7 +71,7 @@ def apply(state: GameState, action: Action) -> GameState:
     :class:`IllegalActionError` saying why, and nothing is applied.
     """
     if not isinstance(state, GameState):
-        raise TypeError(f"apply() needs a GameState, not {type(state).__name__}")
+        raise ArgumentTypeError(f"apply() needs a GameState, not {type(state).__name__}")
     legal = _legal(state)
     for candidate in legal:  # the usual case: an action taken from legal_actions() itself
         if candidate is action:

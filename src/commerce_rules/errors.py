@@ -7,6 +7,7 @@ Every error raised on bad input is a :class:`CommerceError`, and therefore a
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentTypeError",
     "CardError",
     "CommerceError",
     "HandError",
@@ -38,3 +39,11 @@ class IllegalActionError(CommerceError):
 
 class SerializationError(CommerceError):
     """JSON text that is not a valid state or action."""
+
+
+class ArgumentTypeError(CommerceError, TypeError):
+    """An argument of the wrong type, such as ``apply()`` given something that is not a ``GameState``.
+
+    Both a :class:`CommerceError` (the library's one error type for bad input)
+    and a :class:`TypeError` (Python's usual error for a wrong type).
+    """

@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 
 from .cards import Card
-from .errors import CommerceError
+from .errors import ArgumentTypeError, CommerceError
 from .rules import Rules
 from .state import Event, GameState, Phase, Showdown, TurnState
 
@@ -77,7 +77,7 @@ def observe(state: GameState, player: int) -> Observation:
     (['6♠', '7♠', 'K♦'], 43, (3, 3, 3))
     """
     if not isinstance(state, GameState):
-        raise TypeError(f"observe() needs a GameState, not {type(state).__name__}")
+        raise ArgumentTypeError(f"observe() needs a GameState, not {type(state).__name__}")
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.num_players:
         raise CommerceError(f"there is no seat {player!r} (seats are 0 to {state.num_players - 1})")
     turn = state.turn

@@ -31,7 +31,7 @@ def tests(session: nox.Session) -> None:
 def typecheck(session: nox.Session) -> None:
     """Check the package and the tests with ``mypy --strict``."""
     session.install("-e", ".[typecheck]")
-    session.run("mypy", "--strict", "src", "tests", *session.posargs)
+    session.run("mypy", "--strict", "src", "tests", "examples", *session.posargs)
 
 
 @nox.session

@@ -17,20 +17,16 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action, BlindExchange, Exchange, Knock, Pass, exchange_action, seat_action
+from ..actions import Action, BlindExchange, Exchange, Knock, Pass, seat_action
 from ..state import Event, EventKind, Phase, ShowdownReason, evolve
 from . import Step
+from .common import exchange_choices, exchange_refusal, swap_in, unless_turn_limit
 
 if TYPE_CHECKING:
-    from ..cards import Card
     from ..state import GameState
 
 FREEZE = 3
 """Exchanging this many cards in one turn (or blind) ends a player's exchanges for the deal."""
-
-
-def _swap_in(cards: tuple[Card, ...], old: Card, new: Card) -> tuple[Card, ...]:
-    return tuple(new if card is old else card for card in cards)
 
 
 def round_order(state: GameState, knockers: tuple[int, ...]) -> tuple[int, ...]:
@@ -66,9 +62,7 @@ class Rounds:
             ending = ending[:1]
         if seat in turn.spent:
             return ending
-        given = turn.given
-        widow = [take for take in state.widow if take not in given] if given else state.widow
-        return (*(exchange_action(seat, give, take) for give in state.hands[seat] for take in widow), *ending)
+        return (*exchange_choices(state, seat), *ending)
 
     def apply(self, state: GameState, action: Action) -> Step:
         if isinstance(action, BlindExchange):
@@ -89,7 +83,7 @@ class Rounds:
         give = hand[: len(take)]  # unseen: the first cards dealt go out [resolution]
         widow = state.widow
         for old, new in zip(take, give):
-            widow = _swap_in(widow, old, new)
+            widow = swap_in(widow, old, new)
         new_hand = (*hand[len(take) :], *take)
         changes = {
             "hands": tuple(new_hand if s == dealer else h for s, h in enumerate(state.hands)),
@@ -106,13 +100,13 @@ class Rounds:
     def _exchange(self, state: GameState, action: Exchange) -> Step:
         seat, give, take = action.player, action.give, action.take
         turn = state.turn
-        hand = _swap_in(state.hands[seat], give, take)
+        hand = swap_in(state.hands[seat], give, take)
         exchanges = turn.exchanges + 1
         turn = evolve(turn, exchanges=exchanges, given=(*turn.given, give))
         state = evolve(
             state,
             hands=tuple(hand if s == seat else h for s, h in enumerate(state.hands)),
-            widow=_swap_in(state.widow, take, give),
+            widow=swap_in(state.widow, take, give),
             history=(*state.history, Event(EventKind.EXCHANGE, seat, (give, take))),
             turn=turn,
         )
@@ -146,11 +140,7 @@ class Rounds:
             changes["history"] = (*changes.get("history", state.history), Event(EventKind.WIDOW_GROWS, state.dealer, (grown,)))
         following = left[0]
         turn = evolve(turn, turn_of=following, turns=turns, exchanges=0, given=(), final_left=left, round=round_number)
-        state = evolve(state, to_act=following, turn=turn, **changes)
-        limit = state.rules.turn_limit
-        if limit is not None and turns >= limit:
-            return state, ShowdownReason.TURN_LIMIT
-        return state, None
+        return unless_turn_limit(evolve(state, to_act=following, turn=turn, **changes))
 
     def explain(self, state: GameState, action: Action) -> str:
         seat = action.player
@@ -169,10 +159,7 @@ class Rounds:
         if isinstance(action, Exchange):
             if seat in turn.spent:
                 return f"seat {seat} exchanged three cards at once and may not exchange again this deal"
-            if action.give not in state.hands[seat]:
-                return f"seat {seat} does not hold {action.give}"
-            if action.take not in state.widow:
-                return f"{action.take} is not in the widow"
-            if action.take in turn.given:
-                return f"{action.take} was put into the widow this turn and cannot be taken back"
+            refusal = exchange_refusal(state, action)
+            if refusal is not None:
+                return refusal
         return f"{type(action).__name__} is not an action of this game"

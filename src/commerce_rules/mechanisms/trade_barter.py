@@ -15,6 +15,7 @@ from ..actions import Action, Barter, BarterReply, Buy, Knock, card_action, seat
 from ..rules import BarterDirection
 from ..state import Event, EventKind, Phase, ShowdownReason, evolve, next_active
 from . import Step
+from .common import unless_turn_limit
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -115,11 +116,7 @@ class TradeBarter:
         turns = state.turn.turns + 1
         following = next_active(state.lives, seat)
         turn = evolve(state.turn, turn_of=following, turns=turns, **turn_changes)
-        state = evolve(state, phase=Phase.PLAY, to_act=following, turn=turn, **changes)
-        limit = state.rules.turn_limit
-        if limit is not None and turns >= limit:
-            return state, ShowdownReason.TURN_LIMIT
-        return state, None
+        return unless_turn_limit(evolve(state, phase=Phase.PLAY, to_act=following, turn=turn, **changes))
 
     def explain(self, state: GameState, action: Action) -> str:
         seat = action.player

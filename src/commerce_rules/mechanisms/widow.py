@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action, Exchange, Knock, Pass, Pounce, exchange_action, seat_action
+from ..actions import Action, Exchange, Knock, Pass, Pounce, seat_action
 from ..state import Event, EventKind, Phase, ShowdownReason, evolve, next_active
 from . import Step
+from .common import exchange_choices, exchange_refusal, swap_in, unless_turn_limit
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -41,10 +42,6 @@ def pounce_card(state: GameState, seat: int) -> Card | None:
         if card.rank is rank:
             return card
     return None
-
-
-def _swap_in(cards: tuple[Card, ...], old: Card, new: Card) -> tuple[Card, ...]:
-    return tuple(new if card is old else card for card in cards)
 
 
 class Widow:
@@ -71,9 +68,7 @@ class Widow:
             ending = ending[:1]
         if len(hand) == 4:  # a quad is frozen: pass or knock only [resolution]
             return ending
-        given = turn.given
-        widow = [take for take in state.widow if take not in given] if given else state.widow
-        return (*(exchange_action(seat, give, take) for give in hand for take in widow), *ending)
+        return (*exchange_choices(state, seat), *ending)
 
     def apply(self, state: GameState, action: Action) -> Step:
         if isinstance(action, Exchange):
@@ -92,10 +87,10 @@ class Widow:
     def _exchange(self, state: GameState, action: Exchange) -> Step:
         seat, give, take = action.player, action.give, action.take
         turn = state.turn
-        hand = _swap_in(state.hands[seat], give, take)
+        hand = swap_in(state.hands[seat], give, take)
         changes = {
             "hands": tuple(hand if s == seat else h for s, h in enumerate(state.hands)),
-            "widow": _swap_in(state.widow, take, give),
+            "widow": swap_in(state.widow, take, give),
             "history": (*state.history, Event(EventKind.EXCHANGE, seat, (give, take))),
         }
         turn_changes = {"exchanges": turn.exchanges + 1, "given": (*turn.given, give), "passes": 0, "declined": ()}
@@ -107,7 +102,7 @@ class Widow:
         refill = state.stock[0]
         changes = {
             "hands": tuple((*hand, card) if s == seat else hand for s, hand in enumerate(state.hands)),
-            "widow": _swap_in(state.widow, card, refill),
+            "widow": swap_in(state.widow, card, refill),
             "stock": state.stock[1:],
             "history": (*state.history, Event(EventKind.POUNCE, seat, (card, refill))),
         }
@@ -165,11 +160,7 @@ class Widow:
         else:
             following = next_active(state.lives, seat)
         turn_changes.update(turn_of=following, turns=turns, exchanges=0, given=(), final_left=left)
-        state = evolve(state, to_act=following, turn=evolve(turn, **turn_changes), **changes)
-        limit = state.rules.turn_limit
-        if limit is not None and turns >= limit:
-            return state, ShowdownReason.TURN_LIMIT
-        return state, None
+        return unless_turn_limit(evolve(state, to_act=following, turn=evolve(turn, **turn_changes), **changes))
 
     def explain(self, state: GameState, action: Action) -> str:
         seat = action.player
@@ -185,12 +176,9 @@ class Widow:
             if turn.exchanges:
                 return "a knock is a whole turn: no knock after an exchange in the same turn"
         if isinstance(action, Exchange):
-            if action.give not in hand:
-                return f"seat {seat} does not hold {action.give}"
-            if action.take not in state.widow:
-                return f"{action.take} is not in the widow"
-            if action.take in turn.given:
-                return f"{action.take} was put into the widow this turn and cannot be taken back"
+            refusal = exchange_refusal(state, action)
+            if refusal is not None:
+                return refusal
             if len(hand) == 4:
                 return "a four-card hand may only pass or knock"
         return f"{type(action).__name__} is not an action of the widow game"

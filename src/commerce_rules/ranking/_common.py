@@ -113,3 +113,13 @@ def suit_groups(hand: Hand3) -> list[tuple[Card, ...]]:
 def points(cards: tuple[Card, ...]) -> int:
     """The total of the cards' point values (A 11, K Q J 10 = 10, else face value)."""
     return sum(c.points for c in cards)
+
+
+def grade_tricon_or_sequence(hand: Hand3, ace_low: bool) -> Graded | None:
+    """The tricon (by rank) or sequence (by top card) ``hand`` is, if it is either: every ranking with sequences starts so."""
+    if is_tricon(hand):
+        return Graded((Category.TRICON, hand[0].rank), Category.TRICON, by_suit(hand), describe_tricon(hand))
+    ordered = sequence(hand, ace_low)
+    if ordered is not None:
+        return Graded((Category.SEQUENCE, sequence_top(ordered)), Category.SEQUENCE, ordered, describe_sequence(ordered))
+    return None

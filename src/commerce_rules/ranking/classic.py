@@ -27,15 +27,11 @@ from ._common import (
     by_rank_desc,
     by_suit,
     cards_text,
-    describe_sequence,
-    describe_tricon,
+    grade_tricon_or_sequence,
     is_suited,
-    is_tricon,
     points,
     rank_plural,
     ranks_text,
-    sequence,
-    sequence_top,
     suit_word,
 )
 from .value import Category
@@ -48,11 +44,9 @@ def grade_combination(hand: Hand3, ace_low: bool) -> Graded | None:
 
     Shared with :mod:`~commerce_rules.ranking.extended`, which recognises only these.
     """
-    if is_tricon(hand):
-        return Graded((Category.TRICON, hand[0].rank), Category.TRICON, by_suit(hand), describe_tricon(hand))
-    ordered = sequence(hand, ace_low)
-    if ordered is not None:
-        return Graded((Category.SEQUENCE, sequence_top(ordered)), Category.SEQUENCE, ordered, describe_sequence(ordered))
+    combination = grade_tricon_or_sequence(hand, ace_low)
+    if combination is not None:
+        return combination
     if is_suited(hand):
         cards = by_rank_desc(hand)
         return Graded(

@@ -25,14 +25,9 @@ from ._common import (
     Grader,
     Hand3,
     by_rank_desc,
-    by_suit,
     cards_text,
-    describe_sequence,
-    describe_tricon,
-    is_tricon,
+    grade_tricon_or_sequence,
     points,
-    sequence,
-    sequence_top,
     suit_groups,
 )
 from .value import Category
@@ -44,12 +39,9 @@ def grader(ace_low: bool) -> Grader:
     """The Foster grader; ``ace_low`` makes A-2-3 the lowest sequence."""
 
     def grade(hand: Hand3) -> Graded:
-        if is_tricon(hand):
-            return Graded((Category.TRICON, hand[0].rank), Category.TRICON, by_suit(hand), describe_tricon(hand))
-        ordered = sequence(hand, ace_low)
-        if ordered is not None:
-            top = sequence_top(ordered)
-            return Graded((Category.SEQUENCE, top), Category.SEQUENCE, ordered, describe_sequence(ordered))
+        combination = grade_tricon_or_sequence(hand, ace_low)
+        if combination is not None:
+            return combination
         groups = [g for g in suit_groups(hand) if len(g) >= 2]
         if not groups:
             return Graded((Category.NOTHING,), Category.NOTHING, by_rank_desc(hand), "nothing")

@@ -24,15 +24,10 @@ from ._common import (
     Grader,
     Hand3,
     by_rank_desc,
-    by_suit,
-    describe_sequence,
-    describe_tricon,
+    grade_tricon_or_sequence,
     is_suited,
-    is_tricon,
     points,
     ranks_text,
-    sequence,
-    sequence_top,
     suit_word,
 )
 from .classic import grade_pair, grade_point
@@ -45,13 +40,9 @@ def grader(ace_low: bool) -> Grader:
     """The Hoyle grader; ``ace_low`` makes A-2-3 the lowest sequence."""
 
     def grade(hand: Hand3) -> Graded:
-        if is_tricon(hand):
-            return Graded((Category.TRICON, hand[0].rank), Category.TRICON, by_suit(hand), describe_tricon(hand))
-        ordered = sequence(hand, ace_low)
-        if ordered is not None:
-            return Graded(
-                (Category.SEQUENCE, sequence_top(ordered)), Category.SEQUENCE, ordered, describe_sequence(ordered)
-            )
+        combination = grade_tricon_or_sequence(hand, ace_low)
+        if combination is not None:
+            return combination
         if is_suited(hand):
             cards = by_rank_desc(hand)
             total = points(cards)

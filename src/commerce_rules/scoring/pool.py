@@ -20,7 +20,7 @@ import attrs
 from ..actions import Action, BuyHorse, Pass, seat_action
 from ..state import Event, EventKind, Phase, evolve
 from . import Settlement
-from .lives import eldest_first, lowest_hands, take_lives
+from .lives import Lives, lowest_hands, take_lives
 
 if TYPE_CHECKING:
     from ..ranking import HandValue
@@ -32,20 +32,18 @@ def horse_price(stake: int) -> int:
     return math.ceil(stake / 3)
 
 
-class Pool:
-    """Stakes into a pool, a prize per showdown, counters lost by the lowest hand, one horse."""
+class Pool(Lives):
+    """Stakes into a pool, a prize per showdown, counters lost by the lowest hand, one horse.
+
+    Counters work as lives do (ties for the best hand, who wins, when the
+    match ends); the pool and the horse are this part's own.
+    """
 
     def start_match(self, state: GameState) -> GameState:
         stake = state.rules.stake
         players = state.active
         balances = tuple(b - stake if seat in players else b for seat, b in enumerate(state.balances))
         return evolve(state, balances=balances, pot=state.pot + stake * len(players))
-
-    def start_deal(self, state: GameState) -> GameState:
-        return state
-
-    def tie_order(self, state: GameState) -> tuple[int, ...]:
-        return eldest_first(state)
 
     def settle(self, state: GameState, values: tuple[HandValue | None, ...], winner: int) -> Settlement:
         prize = min(state.rules.prize, state.pot)
@@ -88,10 +86,6 @@ class Pool:
             )
         assert isinstance(action, Pass)
         return evolve(state, history=(*state.history, Event(EventKind.HORSE_DECLINED, seat)))
-
-    def winners(self, state: GameState) -> tuple[int, ...] | None:
-        active = state.active
-        return active if len(active) == 1 else None
 
     def end_match(self, state: GameState) -> GameState | None:
         winners = self.winners(state)

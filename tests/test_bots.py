@@ -438,3 +438,12 @@ def test_sampled_states_put_cards_taken_from_the_widow_in_the_taker_hand() -> No
         assert_consistent(sample, view)
         assert Card.parse("K♥") in sample.hands[0]
     assert len({sample.hands[2] for sample in samples}) > 1  # the hidden hands really are sampled
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=seeds)
+def test_bots_play_hoyle_legally_though_it_has_no_strategy_of_its_own(seed: int) -> None:
+    from commerce_rules import HOYLE
+
+    bots: list[Bot] = [GreedyBot(), SearchBot(rollouts=4, seed=seed), RandomBot(seed)]
+    assert play_out(HOYLE, bots, seed).winners

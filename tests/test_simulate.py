@@ -31,7 +31,7 @@ from commerce_rules import (
     simulate,
 )
 from commerce_rules.actions import Action
-from commerce_rules.simulate import Estimate, _mean, _wilson, game_seed, play_game
+from commerce_rules.simulate import Estimate, _mean, wilson_interval, game_seed, play_game
 
 T = TypeVar("T")
 
@@ -132,15 +132,15 @@ def test_greedy_bots_win_more_often_than_random_ones_in_a_simulation() -> None:
 @given(trials=st.integers(1, 10_000), data=st.data())
 def test_wilson_interval_contains_the_estimate_and_stays_in_0_1(trials: int, data: st.DataObject) -> None:
     successes = data.draw(st.integers(0, trials))
-    interval = _wilson(successes, trials)
+    interval = wilson_interval(successes, trials)
     assert 0 <= interval.low <= successes / trials <= interval.high <= 1
     assert successes / trials in interval
 
 
 def test_wilson_interval_matches_the_textbook_value() -> None:
-    interval = _wilson(5, 10)
+    interval = wilson_interval(5, 10)
     assert (round(interval.low, 4), round(interval.high, 4)) == (0.2366, 0.7634)
-    assert _wilson(0, 10).low == 0 and _wilson(10, 10).high == 1
+    assert wilson_interval(0, 10).low == 0 and wilson_interval(10, 10).high == 1
 
 
 @settings(max_examples=100, deadline=None)

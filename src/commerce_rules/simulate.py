@@ -28,7 +28,17 @@ from .errors import CommerceError
 from .observe import observe
 from .rules import Rules, Scoring
 
-__all__ = ["BotSpec", "Distribution", "Estimate", "GameRecord", "SimulationResult", "play_game", "simulate"]
+__all__ = [
+    "BotSpec",
+    "Distribution",
+    "Estimate",
+    "GameRecord",
+    "SimulationResult",
+    "game_seed",
+    "play_game",
+    "simulate",
+    "wilson_interval",
+]
 
 BotSpec = Union[Bot, Callable[..., Bot]]
 """A seat's player: a bot instance, or a factory that builds one bot per game (see :func:`simulate`)."""
@@ -213,7 +223,16 @@ def _play_chunk(rules: Rules, bots: Sequence[BotSpec], seed: int, start: int, st
     return [play_game(rules, bots, game_seed(seed, game)) for game in range(start, stop)]
 
 
-def _wilson(successes: int, trials: int) -> Estimate:
+def wilson_interval(successes: int, trials: int) -> Estimate:
+    """The share ``successes / trials`` with Wilson's 95% score interval.
+
+    Unlike the normal approximation, Wilson's interval stays inside [0, 1]
+    and keeps its coverage near 0 and 1, where the win rates of weak or
+    strong bots lie.
+
+    >>> print(wilson_interval(5, 10))
+    0.500 [0.237, 0.763]
+    """
     if trials == 0:
         return Estimate(0.0, 0.0, 1.0)
     p = successes / trials
@@ -264,7 +283,7 @@ def _summarise(rules: Rules, players: int, seed: int, records: Sequence[GameReco
         games=games,
         seed=seed,
         wins=wins,
-        win_rate=tuple(_wilson(w, games) for w in wins),
+        win_rate=tuple(wilson_interval(w, games) for w in wins),
         mean_balance=mean_balance,
         survival_rate=survival,
         mean_lives=mean_lives,
@@ -304,7 +323,8 @@ def simulate(
         ``os.cpu_count()`` workers for this call. The result is the same
         whatever the executor.
     :param chunk_size: games per task sent to the executor (default: about
-        four tasks per worker, at most 100 games each).
+        sixteen tasks per worker, so that long and short games even out
+        between workers, and at most 100 games each).
     :param progress: called with the number of games done after each chunk.
     :returns: a :class:`SimulationResult`.
 
@@ -331,7 +351,7 @@ def simulate(
     else:
         workers = max(1, getattr(executor, "_max_workers", workers))
     if chunk_size is None:
-        chunk_size = max(1, min(100, math.ceil(games / (4 * workers))))
+        chunk_size = max(1, min(100, math.ceil(games / (16 * workers))))
     elif not isinstance(chunk_size, int) or isinstance(chunk_size, bool) or chunk_size < 1:
         raise CommerceError(f"chunk_size must be a whole number of at least 1, not {chunk_size!r}")
     bounds = [(start, min(games, start + chunk_size)) for start in range(0, games, chunk_size)]

@@ -32,6 +32,10 @@ Widow variants (CRP, Pounce, Trentuno, Extended)
     hand. Trentuno needs nothing special: :func:`~commerce_rules.evaluate`
     counts to 31.
 
+Hoyle's game (``HOYLE``) has no strategy of its own yet: the bot plays its
+rounds with the widow rules above, declines the blind exchange and buys the
+horse.
+
 The bot never exchanges to a hand that is not strictly better than the one
 it holds (better value, or equal value and a better draw), so a table of
 greedy bots cannot exchange back and forth for ever; a deal also ends when
@@ -46,7 +50,7 @@ import threading
 from collections.abc import Sequence
 from typing import Final
 
-from ..actions import Action, Barter, BarterReply, Buy, Exchange, Knock, Pass, Pounce
+from ..actions import Action, Barter, BarterReply, Buy, BuyHorse, Exchange, Knock, Pass, Pounce
 from ..cards import Card
 from ..observe import Observation
 from ..ranking import Category, hand_strength_table
@@ -225,9 +229,13 @@ def greedy_action(
         return Pounce(seat)
     if rules.mechanism is Mechanism.TRADE_BARTER:
         return _trade(rules, seat, phase, hand, dealer, pot, active, turns, legal)
-    if rules.mechanism is Mechanism.WIDOW and phase in (Phase.PLAY, Phase.FINAL_ROUND):
+    if phase in (Phase.PLAY, Phase.FINAL_ROUND) and len(hand) in (3, 4):  # the widow, and Hoyle's rounds
         return _widow(rules, seat, hand, active, turns, legal)
-    return first  # a mechanism this bot does not know yet (Hoyle's rounds): the engine's first choice
+    if phase is Phase.BLIND_EXCHANGE:  # Hoyle: no blind exchange (a rough rule; Hoyle has no strategy yet)
+        return Pass(seat) if Pass(seat) in legal else first
+    if phase is Phase.HORSE:  # Hoyle: buy back in
+        return BuyHorse(seat) if BuyHorse(seat) in legal else first
+    return first
 
 
 def _trade(
@@ -341,7 +349,7 @@ class GreedyBot:
         if not legal_actions:
             raise ValueError("choose() needs at least one legal action")
         obs = observation
-        action = greedy_action(
+        return greedy_action(
             obs.rules,
             obs.player,
             obs.phase,
@@ -353,7 +361,6 @@ class GreedyBot:
             obs.turn.turns,
             legal_actions,
         )
-        return action if action in legal_actions else legal_actions[0]
 
     def __repr__(self) -> str:
         return "GreedyBot()"

@@ -27,6 +27,9 @@ serve every candidate (common random numbers), so that the comparison
 between actions is sharper than the budget alone would allow. A rollout
 stops at the end of the current deal: its showdown is settled, and the
 next deal is never dealt.
+
+Hoyle's game (``HOYLE``) is not searched yet: there the bot plays the greedy
+choice.
 """
 
 from __future__ import annotations
@@ -44,13 +47,16 @@ from ..engine import legal_actions
 from ..mechanisms import mechanism_part
 from ..observe import Observation
 from ..ranking import HandValue, evaluate
-from ..rules import Scoring
+from ..rules import Mechanism, Scoring
 from ..scoring import scoring_part
 from ..showdown import best_hand
 from ..state import EventKind, GameState, Phase
 from .greedy import _draw_bits, greedy_action, hand_model
 
 __all__ = ["SearchBot", "sample_state"]
+
+_SEARCHED = (Mechanism.TRADE_BARTER, Mechanism.WIDOW)
+"""The mechanisms the bot searches; with any other (Hoyle's rounds) it plays the greedy choice."""
 
 _TIE_SHAPING = 0.05
 """Lives: a small bonus per share of opponents beaten, to prefer safer hands among equal outcomes."""
@@ -310,8 +316,6 @@ class SearchBot:
             obs.turn.turns,
             legal_actions,
         )
-        if greedy not in legal_actions:
-            greedy = legal_actions[0]
         rest = [action for action in legal_actions if action != greedy]
         if len(rest) + 1 > self.max_candidates and len(obs.hand) == 3:
             model = hand_model(obs.rules, max(1, sum(1 for lives in obs.lives if lives > 0) - 1))
@@ -343,6 +347,8 @@ class SearchBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         candidates: Sequence[Action] = self.candidates(observation, legal_actions)
+        if observation.rules.mechanism not in _SEARCHED:  # Hoyle's rounds: not searched yet
+            return candidates[0]
         candidates = candidates[: self.rollouts]
         samples = self.rollouts // len(candidates)
         me = observation.player

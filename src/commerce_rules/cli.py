@@ -5,7 +5,8 @@ Subcommands:
 * ``rank HAND``: a hand's category and description under a variant;
 * ``compare HAND HAND...``: which hand wins, and by which rule;
 * ``demo``: a match between bots, narrated move by move;
-* ``play``: a match in the terminal, you against bots.
+* ``play``: a match in the terminal, you against bots;
+* ``simulate``: many matches between bots, with statistics.
 
 :func:`main` is the entry point; it returns the exit status instead of
 exiting, so that it can be called from Python and from tests. Wrong input
@@ -22,13 +23,16 @@ Adding a subcommand is one function and one parser entry: write
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import functools
 import os
+import secrets
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, Final, NoReturn
+from typing import Any, Final, NoReturn, TextIO
 
 from . import __version__
-from .bots import Bot, GreedyBot
+from .bots import Bot, GreedyBot, RandomBot, SearchBot
 from .cards import Card, parse_cards
 from .deal import MAX_PLAYERS, MIN_PLAYERS, new_game
 from .engine import apply, legal_actions
@@ -39,6 +43,7 @@ from .observe import observe
 from .ranking import HandValue, evaluate
 from .rules import PRESETS, Rules
 from .scoring import scoring_part
+from .simulate import SimulationResult, simulate
 from .terminal import Abandoned, play_match
 
 __all__ = [
@@ -52,6 +57,7 @@ __all__ = [
     "cmd_compare",
     "cmd_demo",
     "cmd_play",
+    "cmd_simulate",
     "cmd_rank",
     "demo_bots",
     "main",
@@ -331,6 +337,102 @@ def cmd_play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# --------------------------------------------------------------------------- simulate
+
+BOT_FACTORIES: Final[dict[str, Callable[..., Bot]]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "search": SearchBot,
+}
+"""The bots ``simulate --bots`` knows, by name."""
+
+
+def _bot_names(text: str) -> list[str]:
+    names = [name.strip().lower() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in BOT_FACTORIES]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown bot {unknown[0]!r}; the bots are {', '.join(BOT_FACTORIES)}")
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise argparse.ArgumentTypeError(
+            f"give one bot per seat, {MIN_PLAYERS} to {MAX_PLAYERS} of them (e.g. random,greedy,greedy), not {len(names)}"
+        )
+    return names
+
+
+class ProgressBar:
+    """A one-line progress bar on a text stream, redrawn in place: ``[#####-----] 120/240 games``."""
+
+    def __init__(self, total: int, stream: TextIO, width: int = 30) -> None:
+        self.total = total
+        self.stream = stream
+        self.width = width
+
+    def __call__(self, done: int) -> None:
+        filled = self.width * done // self.total
+        self.stream.write(f"\r[{'#' * filled}{'-' * (self.width - filled)}] {done}/{self.total} games")
+        if done >= self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def results_table(result: SimulationResult, names: Sequence[str]) -> list[str]:
+    """The per-seat results of ``simulate`` as aligned text rows, 95% confidence intervals in brackets."""
+    header = ["seat", "bot", "wins", "win rate [95% CI]"]
+    if result.mean_balance is not None:
+        header.append("mean balance [95% CI]")
+    if result.survival_rate is not None:
+        header.append("mean lives left [95% CI]")
+    rows = [header]
+    for seat, name in enumerate(names):
+        row = [str(seat), name, str(result.wins[seat]), str(result.win_rate[seat])]
+        if result.mean_balance is not None:
+            row.append(str(result.mean_balance[seat]))
+        if result.mean_lives is not None:
+            row.append(str(result.mean_lives[seat]))
+        rows.append(row)
+    widths = [max(len(row[column]) for row in rows) for column in range(len(header))]
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() for row in rows]
+    lines.insert(1, "  ".join("-" * width for width in widths))
+    lines.append("")
+    lines.append(f"deals per match: {result.deals}")
+    lines.append(f"actions per deal: {result.turns_per_deal}")
+    return lines
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """``simulate``: many matches between the named bots, one per seat, and a table of the results."""
+    rules = rules_from_args(args)
+    _check_playable(rules, args.variant)
+    names: list[str] = args.bots
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    bots: list[Callable[..., Bot]] = [
+        functools.partial(SearchBot, args.rollouts) if name == "search" else BOT_FACTORIES[name] for name in names
+    ]
+    show_progress = args.progress if args.progress is not None else sys.stderr.isatty()
+    progress = ProgressBar(args.games, sys.stderr) if show_progress else None
+    print(f"Commerce, {_variant_text(args)}: {args.games} matches of {', '.join(names)}, seed {seed}.")
+    if args.workers == 1:
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            result = simulate(rules, bots, args.games, seed, pool, progress=progress)
+    else:
+        with concurrent.futures.ProcessPoolExecutor(args.workers) as pool:
+            result = simulate(rules, bots, args.games, seed, pool, progress=progress)
+    print()
+    for line in results_table(result, names):
+        print(line)
+    return EXIT_OK
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {value}")
+    return value
+
+
 def _players(text: str) -> int:
     try:
         players = int(text)
@@ -445,6 +547,39 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         metavar="S",
         help="the match's seed (default: a random one, printed so that the match can be replayed)",
+    )
+    sim = _command(
+        subparsers,
+        "simulate",
+        cmd_simulate,
+        "many matches between bots, with win rates and confidence intervals",
+        parents=[RULES_PARENT],
+        epilog="example: commerce-rules simulate --variant crp --bots search,greedy,random --games 200",
+    )
+    sim.add_argument(
+        "--bots",
+        type=_bot_names,
+        required=True,
+        metavar="B,B,B",
+        help=f"one bot per seat, separated by commas: {', '.join(BOT_FACTORIES)}",
+    )
+    sim.add_argument("--games", type=_positive, default=100, metavar="N", help="how many matches (default: 100)")
+    sim.add_argument("--seed", type=_seed, default=None, metavar="S", help="the simulation's seed (default: random, printed)")
+    sim.add_argument(
+        "--workers",
+        type=_positive,
+        default=os.cpu_count() or 1,
+        metavar="W",
+        help="worker processes (default: one per core; 1 plays in this process). The results do not depend on it.",
+    )
+    sim.add_argument(
+        "--rollouts", type=_positive, default=200, metavar="R", help="the search bot's imagined deals per decision (default: 200)"
+    )
+    sim.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress bar on the standard error (default: when it is a terminal)",
     )
     return parser
 

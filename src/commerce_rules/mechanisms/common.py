@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from ..actions import Action, Exchange, exchange_action
 from ..state import ShowdownReason
@@ -12,12 +12,26 @@ if TYPE_CHECKING:
     from ..state import GameState
     from . import Step
 
-__all__ = ["exchange_choices", "exchange_refusal", "swap_in", "unless_turn_limit"]
+__all__ = ["exchange_choices", "exchange_refusal", "swap_in", "unless_turn_limit", "with_seat", "without"]
+
+T = TypeVar("T")
 
 
 def swap_in(cards: tuple[Card, ...], old: Card, new: Card) -> tuple[Card, ...]:
     """``cards`` with ``new`` in the place of ``old`` (a hand and the widow keep their order)."""
-    return tuple(new if card is old else card for card in cards)
+    at = cards.index(old)
+    return (*cards[:at], new, *cards[at + 1 :])
+
+
+def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``cards`` less ``card``, the others in their order."""
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1 :]
+
+
+def with_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
+    """``values`` (one per seat) with ``seat``'s replaced by ``value``."""
+    return (*values[:seat], value, *values[seat + 1 :])
 
 
 def exchange_choices(state: GameState, seat: int) -> tuple[Action, ...]:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import Action, BlindExchange, Exchange, Knock, Pass, seat_action
 from ..state import Event, EventKind, Phase, ShowdownReason, evolve
 from . import Step
-from .common import exchange_choices, exchange_refusal, swap_in, unless_turn_limit
+from .common import exchange_choices, exchange_refusal, swap_in, unless_turn_limit, with_seat
 
 if TYPE_CHECKING:
     from ..state import GameState
@@ -86,7 +86,7 @@ class Rounds:
             widow = swap_in(widow, old, new)
         new_hand = (*hand[len(take) :], *take)
         changes = {
-            "hands": tuple(new_hand if s == dealer else h for s, h in enumerate(state.hands)),
+            "hands": with_seat(state.hands, dealer, new_hand),
             "widow": widow,
             "history": (*state.history, Event(EventKind.BLIND_EXCHANGE, dealer, (*take, *give))),
         }
@@ -105,7 +105,7 @@ class Rounds:
         turn = evolve(turn, exchanges=exchanges, given=(*turn.given, give))
         state = evolve(
             state,
-            hands=tuple(hand if s == seat else h for s, h in enumerate(state.hands)),
+            hands=with_seat(state.hands, seat, hand),
             widow=swap_in(state.widow, take, give),
             history=(*state.history, Event(EventKind.EXCHANGE, seat, (give, take))),
             turn=turn,

@@ -15,10 +15,9 @@ from ..actions import Action, Barter, BarterReply, Buy, Knock, card_action, seat
 from ..rules import BarterDirection
 from ..state import Event, EventKind, Phase, ShowdownReason, evolve, next_active
 from . import Step
-from .common import unless_turn_limit
+from .common import unless_turn_limit, with_seat, without
 
 if TYPE_CHECKING:
-    from ..cards import Card
     from ..state import GameState
 
 BUY_PRICE = 1
@@ -29,10 +28,6 @@ def barter_partner(state: GameState, seat: int) -> int:
     """The neighbour ``seat`` barters with (left by default, right with ``barter_direction='right'``)."""
     step = 1 if state.rules.barter_direction is BarterDirection.LEFT else -1
     return next_active(state.lives, seat, step)
-
-
-def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    return tuple(c for c in hand if c is not card)
 
 
 class TradeBarter:
@@ -79,15 +74,14 @@ class TradeBarter:
     def _buy(self, state: GameState, action: Buy) -> Step:
         seat, card = action.player, action.card
         drawn = state.stock[0]
-        new_hand = (*_without(state.hands[seat], card), drawn)
+        new_hand = (*without(state.hands[seat], card), drawn)
         dealer = state.dealer
         balances = state.balances
         if seat != dealer:  # the dealer's own buy is free
-            balances = tuple(
-                b - BUY_PRICE if s == seat else b + BUY_PRICE if s == dealer else b for s, b in enumerate(balances)
-            )
+            balances = with_seat(balances, seat, balances[seat] - BUY_PRICE)
+            balances = with_seat(balances, dealer, balances[dealer] + BUY_PRICE)
         changes = {
-            "hands": tuple(new_hand if s == seat else hand for s, hand in enumerate(state.hands)),
+            "hands": with_seat(state.hands, seat, new_hand),
             "stock": state.stock[1:],
             "discard": (*state.discard, card),
             "balances": balances,
@@ -101,13 +95,11 @@ class TradeBarter:
         offerer, partner = state.turn.turn_of, action.player
         offered, returned = state.turn.offer, action.card
         assert offered is not None
-        new_hands = {
-            offerer: (*_without(state.hands[offerer], offered), returned),
-            partner: (*_without(state.hands[partner], returned), offered),
-        }
+        hands = with_seat(state.hands, offerer, (*without(state.hands[offerer], offered), returned))
+        hands = with_seat(hands, partner, (*without(hands[partner], returned), offered))
         event = Event(EventKind.BARTER, offerer, (offered, returned), partner, tuple(sorted((offerer, partner))))
         changes = {
-            "hands": tuple(new_hands.get(s, hand) for s, hand in enumerate(state.hands)),
+            "hands": hands,
             "history": (*state.history, event),
         }
         return self._next_turn(state, offerer, {"offer": None}, changes)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import Action, Exchange, Knock, Pass, Pounce, seat_action
 from ..state import Event, EventKind, Phase, ShowdownReason, evolve, next_active
 from . import Step
-from .common import exchange_choices, exchange_refusal, swap_in, unless_turn_limit
+from .common import exchange_choices, exchange_refusal, swap_in, unless_turn_limit, with_seat
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -89,7 +89,7 @@ class Widow:
         turn = state.turn
         hand = swap_in(state.hands[seat], give, take)
         changes = {
-            "hands": tuple(hand if s == seat else h for s, h in enumerate(state.hands)),
+            "hands": with_seat(state.hands, seat, hand),
             "widow": swap_in(state.widow, take, give),
             "history": (*state.history, Event(EventKind.EXCHANGE, seat, (give, take))),
         }
@@ -101,7 +101,7 @@ class Widow:
         assert card is not None
         refill = state.stock[0]
         changes = {
-            "hands": tuple((*hand, card) if s == seat else hand for s, hand in enumerate(state.hands)),
+            "hands": with_seat(state.hands, seat, (*state.hands[seat], card)),
             "widow": swap_in(state.widow, card, refill),
             "stock": state.stock[1:],
             "history": (*state.history, Event(EventKind.POUNCE, seat, (card, refill))),

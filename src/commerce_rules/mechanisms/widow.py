@@ -128,16 +128,20 @@ class Widow:
 
     def _go_on(self, state: GameState, turn_changes: dict[str, Any], changes: dict[str, Any]) -> Step:
         """After the widow changed (or a pounce was declined): ask the next pounce, or let play go on."""
+        if not state.rules.pounce:  # the common path: build the next state in one step
+            if turn_changes.get("exchanges", state.turn.exchanges) >= state.rules.exchanges_per_turn:
+                return self._end_turn(state, turn_changes, changes)
+            turn = evolve(state.turn, **turn_changes)
+            return evolve(state, to_act=turn.turn_of, turn=turn, **changes), None
         turn = evolve(state.turn, **turn_changes) if turn_changes else state.turn
         state = evolve(state, turn=turn, **changes)
-        if state.rules.pounce:
-            n = state.num_players
-            lives = state.lives
-            for offset in range(n):
-                seat = (turn.turn_of + offset) % n
-                if lives[seat] > 0 and seat not in turn.declined and pounce_card(state, seat) is not None:
-                    resume = turn.resume if state.phase is Phase.POUNCE else state.phase
-                    return evolve(state, phase=Phase.POUNCE, to_act=seat, turn=evolve(turn, resume=resume)), None
+        n = state.num_players
+        lives = state.lives
+        for offset in range(n):  # the first eligible player in turn order from the player whose turn it is
+            seat = (turn.turn_of + offset) % n
+            if lives[seat] > 0 and seat not in turn.declined and pounce_card(state, seat) is not None:
+                resume = turn.resume if state.phase is Phase.POUNCE else state.phase
+                return evolve(state, phase=Phase.POUNCE, to_act=seat, turn=evolve(turn, resume=resume)), None
         if state.phase is Phase.POUNCE:
             resume = turn.resume
             assert resume is not None

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from .errors import CardError
 
@@ -148,9 +148,14 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    # No __eq__: the 52 cards are interned (construction, parsing, pickling and
-    # copying all return the one instance), so equality by value is identity,
-    # and object's own comparison is the fastest there is.
+    # No __eq__ at run time: the 52 cards are interned (construction, parsing,
+    # pickling and copying all return the one instance), so equality by value
+    # is identity, and object's own comparison is the fastest there is. Type
+    # checkers are told of an __eq__ taking any object, so that comparing a
+    # card with a string is allowed (and simply False), as at run time.
+    if TYPE_CHECKING:
+
+        def __eq__(self, other: object) -> bool: ...
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):

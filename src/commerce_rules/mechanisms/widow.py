@@ -136,10 +136,13 @@ class Widow:
         turn = evolve(state.turn, **turn_changes) if turn_changes else state.turn
         state = evolve(state, turn=turn, **changes)
         n = state.num_players
-        lives = state.lives
+        hands = state.hands
         for offset in range(n):  # the first eligible player in turn order from the player whose turn it is
             seat = (turn.turn_of + offset) % n
-            if lives[seat] > 0 and seat not in turn.declined and pounce_card(state, seat) is not None:
+            hand = hands[seat]
+            if len(hand) != 3 or hand[0].rank is not hand[1].rank:  # the quick test: no tricon here
+                continue
+            if seat not in turn.declined and pounce_card(state, seat) is not None:
                 resume = turn.resume if state.phase is Phase.POUNCE else state.phase
                 return evolve(state, phase=Phase.POUNCE, to_act=seat, turn=evolve(turn, resume=resume)), None
         if state.phase is Phase.POUNCE:

@@ -479,7 +479,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The ``commerce-rules`` argument parser with every subcommand."""
     parser = _Parser(
         prog=PROG,
-        description="The rules of Commerce and its family: rank and compare hands, watch bots play.",
+        description="The rules of Commerce and its family: rank and compare hands, watch bots play, play against them, simulate many matches.",
         epilog=f"Variants: {', '.join(PRESETS)}. See '{PROG} COMMAND --help' for a command's arguments.",
     )
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")

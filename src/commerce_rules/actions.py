@@ -139,7 +139,7 @@ def describe_action(action: Action) -> str:
 # turn lists a dozen actions.
 _SEAT_ACTIONS: dict[tuple[type[Action], int], Action] = {}
 _CARD_ACTIONS: dict[tuple[type[Action], int, int], Action] = {}
-_EXCHANGES: dict[int, Exchange] = {}
+_EXCHANGES: dict[int, list[list[Exchange]]] = {}
 
 
 def seat_action(kind: type[Knock | Pass | Pounce | BuyHorse], seat: int) -> Action:
@@ -162,8 +162,17 @@ def card_action(kind: type[Buy | Barter | BarterReply], seat: int, card: Card) -
 
 def exchange_action(seat: int, give: Card, take: Card) -> Exchange:
     """The interned ``Exchange(seat, give, take)``."""
-    key = (seat * 52 + give.index) * 52 + take.index
-    action = _EXCHANGES.get(key)
-    if action is None:
-        action = _EXCHANGES[key] = Exchange(seat, give, take)
-    return action
+    return exchange_table(seat)[give.index][take.index]
+
+
+def exchange_table(seat: int) -> list[list[Exchange]]:
+    """Every exchange ``seat`` could make, by hand card then widow card (``table[give.index][take.index]``).
+
+    Built once per seat (2,704 values), so that listing a widow turn's
+    exchanges is list indexing rather than a constructor call per action.
+    """
+    table = _EXCHANGES.get(seat)
+    if table is None:
+        deck = [Card.from_index(index) for index in range(52)]
+        table = _EXCHANGES[seat] = [[Exchange(seat, give, take) for take in deck] for give in deck]
+    return table

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from ..actions import Action, Exchange, exchange_action
+from ..actions import Action, Exchange, exchange_table
 from ..state import ShowdownReason
 
 if TYPE_CHECKING:
@@ -37,8 +37,9 @@ def with_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
 def exchange_choices(state: GameState, seat: int) -> tuple[Action, ...]:
     """Every exchange of a hand card for a widow card, except taking back a card given this turn."""
     given = state.turn.given
-    widow = [take for take in state.widow if take not in given] if given else state.widow
-    return tuple(exchange_action(seat, give, take) for give in state.hands[seat] for take in widow)
+    widow = [take.index for take in state.widow if take not in given] if given else [take.index for take in state.widow]
+    table = exchange_table(seat)
+    return tuple([row[take] for row in [table[give.index] for give in state.hands[seat]] for take in widow])
 
 
 def exchange_refusal(state: GameState, action: Exchange) -> str | None:

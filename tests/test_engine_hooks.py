@@ -85,3 +85,15 @@ def test_a_value_that_is_not_a_state_is_a_commerce_error_and_a_type_error(call: 
         function(*args)
     assert isinstance(raised.value, CommerceError) and isinstance(raised.value, TypeError)
     assert isinstance(raised.value, ValueError)
+
+
+def test_an_observation_holds_every_field_its_class_declares() -> None:
+    import attrs
+
+    from commerce_rules import Observation, observe
+
+    state = new_game(CRP, 4, seed=3)
+    view = observe(state, 2)
+    assert set(view.__dict__) == {field.name for field in attrs.fields(Observation)}
+    assert view == observe(state, 2) and hash(view) == hash(observe(state, 2))
+    assert attrs.evolve(view, pot=view.pot) == view

@@ -19,7 +19,7 @@ from .state import Event, GameState, Phase, Showdown, TurnState
 __all__ = ["Observation", "observe"]
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Observation:
     """One seat's view of a state: an immutable value, comparable with ``==``."""
 
@@ -86,25 +86,33 @@ def observe(state: GameState, player: int) -> Observation:
     hand = state.hands[player]
     if state.phase is Phase.BLIND_EXCHANGE and player == state.dealer:
         hand = ()  # Hoyle: the dealer exchanges before looking at the hand
-    return Observation(
-        player=player,
-        rules=state.rules,
-        num_players=state.num_players,
-        deal_number=state.deal_number,
-        dealer=state.dealer,
-        phase=state.phase,
-        to_act=state.to_act,
-        hand=hand,
-        hand_sizes=tuple(len(h) for h in state.hands),
-        widow=state.widow,
-        stock_count=len(state.stock),
-        discard_count=len(state.discard),
-        pot=state.pot,
-        balances=state.balances,
-        lives=state.lives,
-        turn=turn,
-        history=tuple(_seen(event, player) for event in state.history),
-        showdowns=state.showdowns,
-        winners=state.winners,
-        horse_bought=state.horse_bought,
-    )
+    history = state.history
+    if any(event.visible_to is not None and player not in event.visible_to for event in history):
+        history = tuple(_seen(event, player) for event in history)
+    fields = {
+        "player": player,
+        "rules": state.rules,
+        "num_players": state.num_players,
+        "deal_number": state.deal_number,
+        "dealer": state.dealer,
+        "phase": state.phase,
+        "to_act": state.to_act,
+        "hand": hand,
+        "hand_sizes": tuple([len(h) for h in state.hands]),
+        "widow": state.widow,
+        "stock_count": len(state.stock),
+        "discard_count": len(state.discard),
+        "pot": state.pot,
+        "balances": state.balances,
+        "lives": state.lives,
+        "turn": turn,
+        "history": history,
+        "showdowns": state.showdowns,
+        "winners": state.winners,
+        "horse_bought": state.horse_bought,
+    }
+    # Built as GameState's successors are, one dictionary and no per-field
+    # __init__: a bot asks for an observation at every turn.
+    view = object.__new__(Observation)
+    object.__setattr__(view, "__dict__", fields)
+    return view

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from .cards import DECK_40, DECK_52, Card, parse_cards
 from .errors import CommerceError
 from .mechanisms import mechanism_part
-from .rules import Rules
+from .rules import Rules, Scoring
 from .scoring import scoring_part
 from .state import Event, GameState, Phase, TurnState, evolve, next_active
 
@@ -263,9 +263,12 @@ def _cards(what: str, cards: str | Sequence[Card]) -> tuple[Card, ...]:
 def _lives_for(rules: Rules, players: int, lives: Sequence[int] | None) -> tuple[int, ...]:
     if lives is None:
         return (rules.starting_lives,) * players
+    if rules.scoring is Scoring.LEDGER:
+        raise CommerceError("lives apply only where the scoring has lives or counters: with a ledger nobody is eliminated")
     values = tuple(lives)
-    if len(values) != players or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in values):
-        raise CommerceError(f"lives must be {players} whole numbers of at least 0, not {values!r}")
+    start = rules.starting_lives
+    if len(values) != players or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= start for v in values):
+        raise CommerceError(f"lives must be {players} whole numbers from 0 to starting_lives ({start}), not {values!r}")
     if sum(1 for v in values if v > 0) < 2:
         raise CommerceError("at least two players must have lives left")
     return values

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .actions import ACTION_TYPES, Action
+from .actions import ACTION_TYPES, Action, Barter, BarterReply, BlindExchange, Buy, Exchange
+from .cards import Card
 from .deal import new_game
 from .errors import ArgumentTypeError, IllegalActionError
 from .mechanisms import mechanism_part
@@ -77,6 +78,9 @@ def apply(state: GameState, action: Action) -> GameState:
         if candidate is action:
             break
     else:
+        malformed = _malformed(action)
+        if malformed is not None:
+            raise IllegalActionError(malformed)
         if action not in legal:
             raise IllegalActionError(_why_illegal(state, action))
     if state.phase in SCORING_PHASES:  # an answer to the scoring's question after a showdown
@@ -86,6 +90,30 @@ def apply(state: GameState, action: Action) -> GameState:
     if reason is not None:
         state = finish_deal(state, reason)
     return state
+
+
+def _malformed(action: object) -> str | None:
+    """Why ``action`` is not a well-formed action value, or ``None``.
+
+    Checked before comparing with the legal actions, because equality alone
+    would let ``Pass(True)`` or ``Pass(1.0)`` pass for ``Pass(1)`` and put a
+    ``True`` where a seat number belongs.
+    """
+    if not isinstance(action, ACTION_TYPES):
+        return f"not an action: {action!r}"
+    if type(action.player) is not int:
+        return f"{type(action).__name__}.player must be a seat number (an int), not {action.player!r}"
+    cards: tuple[object, ...] = ()
+    if isinstance(action, (Buy, Barter, BarterReply)):
+        cards = (action.card,)
+    elif isinstance(action, Exchange):
+        cards = (action.give, action.take)
+    elif isinstance(action, BlindExchange):
+        cards = action.take
+    for card in cards:
+        if not isinstance(card, Card):
+            return f"{type(action).__name__} needs Card values (Card.parse({str(card)!r})), not {card!r}"
+    return None
 
 
 def _why_illegal(state: GameState, action: object) -> str:

@@ -84,6 +84,8 @@ _E = TypeVar("_E", bound=enum.Enum)
 def _to_enum(kind: type[_E], value: object) -> _E:
     if isinstance(value, kind):
         return value
+    if isinstance(value, enum.Enum):  # another enum whose value is one of ours, e.g. "right"
+        value = value.value
     try:
         return kind(value)
     except (ValueError, TypeError):

@@ -929,6 +929,29 @@ def _check_history(state: GameState) -> None:
             _fail(f"{path}.cards", f"a {event.kind.value!r} event cannot name {len(event.cards)} cards")
         if event.visible_to is not None and (not event.visible_to or list(event.visible_to) != sorted(event.visible_to)):
             _fail(f"{path}.visible_to", "expected null (public) or the seats that saw the cards, in increasing order")
+        expected = _event_visibility(event)
+        if event.visible_to != expected:
+            seen = "null (public)" if expected is None else f"{list(expected)} (the seats that saw its cards)"
+            _fail(f"{path}.visible_to", f"a {event.kind.value!r} event is seen by {seen}")
+
+
+def _event_visibility(event: Event) -> tuple[int, ...] | None:
+    """Who sees an event's cards, by its kind: the buyer a buy's, the two parties a barter's, everyone the rest's."""
+    if event.kind in (EventKind.BUY, EventKind.BARTER_REFUSED):
+        return (event.player,)
+    if event.kind is EventKind.BARTER and event.target is not None:
+        return tuple(sorted((event.player, event.target)))
+    return None
+
+
+def _check_lives(state: GameState) -> None:
+    """Lives never exceed the start (a horse gives one back, never more); a ledger has no lives to lose."""
+    start = state.rules.starting_lives
+    for seat, lives in enumerate(state.lives):
+        if state.rules.scoring is Scoring.LEDGER and lives != start:
+            _fail(f"lives[{seat}]", f"with a ledger nobody is eliminated: every seat keeps {start}, not {lives}")
+        if lives > start:
+            _fail(f"lives[{seat}]", f"at most starting_lives ({start}), not {lives}")
 
 
 def _check_showdowns(state: GameState) -> None:
@@ -1001,6 +1024,7 @@ def _check_winners(state: GameState) -> None:
 
 
 _CONSISTENCY_CHECKS: Final[tuple[Callable[[GameState], None], ...]] = (
+    _check_lives,
     _check_cards_conserved,
     _check_widow,
     _check_hand_sizes,

@@ -1,0 +1,81 @@
+"""Values that look right but are not: every one is refused at the boundary, so no state holds them."""
+
+from __future__ import annotations
+
+import enum
+import json
+
+import pytest
+
+from commerce_rules import (
+    CRP,
+    FOSTER,
+    BarterDirection,
+    Buy,
+    CommerceError,
+    IllegalActionError,
+    Knock,
+    Pass,
+    SerializationError,
+    apply,
+    deal_position,
+    new_game,
+    state_from_json,
+    to_json,
+)
+
+WIDOW_POSITION = dict(hands=["2♣ 3♦ 5♥", "A♠ K♠ 4♣", "A♦ K♦ 4♥"], dealer=0, widow="2♦ 3♠ 6♥")
+
+
+@pytest.mark.parametrize("seat", [True, 1.0])
+def test_a_seat_must_be_an_int_not_a_bool_or_a_float(seat: object) -> None:
+    state = deal_position(CRP, **WIDOW_POSITION)  # type: ignore[arg-type]
+    for action in (Pass(seat), Knock(seat)):  # type: ignore[arg-type]
+        with pytest.raises(IllegalActionError, match="player must be a seat number"):
+            apply(state, action)
+
+
+def test_a_card_given_as_text_is_refused_with_a_hint() -> None:
+    state = deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0)
+    with pytest.raises(IllegalActionError, match=r"Buy needs Card values \(Card.parse\('6♠'\)\)"):
+        apply(state, Buy(1, "6♠"))  # type: ignore[arg-type]
+
+
+def test_a_ledger_position_takes_no_lives_since_nobody_is_eliminated() -> None:
+    with pytest.raises(CommerceError, match="with a ledger nobody is eliminated"):
+        deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "", "A♥ K♥ 4♦", "2♥ 2♦ 9♣"], dealer=0, lives=[3, 0, 3, 3])
+
+
+def test_a_position_cannot_give_more_lives_than_the_start() -> None:
+    with pytest.raises(CommerceError, match=r"from 0 to starting_lives \(3\)"):
+        deal_position(CRP, lives=[4, 3, 3], **WIDOW_POSITION)  # type: ignore[arg-type]
+
+
+def _document(state_json: str) -> dict[str, object]:
+    document: dict[str, object] = json.loads(state_json)
+    return document
+
+
+def test_json_with_a_ledger_seat_out_of_lives_is_refused() -> None:
+    document = _document(to_json(new_game(FOSTER, 4, seed=1)))
+    document["lives"] = [3, 0, 3, 3]
+    with pytest.raises(SerializationError, match=r"lives\[1\]: with a ledger nobody is eliminated"):
+        state_from_json(json.dumps(document, ensure_ascii=False))
+
+
+def test_json_cannot_make_a_hidden_buy_public() -> None:
+    state = deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0)
+    state = apply(state, Buy(1, state.hands[1][2]))
+    document = _document(to_json(state))
+    history = document["history"]
+    assert isinstance(history, list) and history[0]["kind"] == "buy"
+    history[0]["visible_to"] = None
+    with pytest.raises(SerializationError, match=r"history\[0\].visible_to: a 'buy' event is seen by \[1\]"):
+        state_from_json(json.dumps(document, ensure_ascii=False))
+
+
+def test_barter_direction_accepts_another_enum_whose_value_is_right() -> None:
+    class Direction(enum.Enum):
+        RIGHT = "right"
+
+    assert FOSTER.replace(barter_direction=Direction.RIGHT).barter_direction is BarterDirection.RIGHT

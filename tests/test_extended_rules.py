@@ -18,9 +18,7 @@ from commerce_rules import (
     Card,
     Category,
     Exchange,
-    GameState,
     Knock,
-    Pass,
     Phase,
     ShowdownReason,
     apply,
@@ -28,14 +26,9 @@ from commerce_rules import (
     evaluate,
 )
 
+from helpers import passes
+
 HANDS_52 = list(itertools.combinations(DECK_52, 3))
-
-
-def passes(state: GameState, count: int) -> GameState:
-    for _ in range(count):
-        assert state.to_act is not None
-        state = apply(state, Pass(state.to_act))
-    return state
 
 
 def is_combination(hand: tuple[Card, ...]) -> bool:

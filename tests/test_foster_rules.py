@@ -10,8 +10,7 @@ deal's antes.
 from __future__ import annotations
 
 import copy
-from collections.abc import MutableSequence, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import attrs
 import pytest
@@ -49,6 +48,8 @@ from commerce_rules import (
     parse_cards,
 )
 
+from helpers import play
+
 RIGHT = FOSTER.replace(barter_direction="right")
 
 # The worked example of RULES.md §1.9, dealer 0: the eldest (seat 1) holds 6♠ 7♠ K♦.
@@ -65,12 +66,6 @@ def hand(text: str) -> tuple[Card, ...]:
 
 def as_set(cards: Sequence[Card]) -> frozenset[Card]:
     return frozenset(cards)
-
-
-def play(state: GameState, *actions: Action) -> GameState:
-    for action in actions:
-        state = apply(state, action)
-    return state
 
 
 def showdown_of(state: GameState) -> Showdown:

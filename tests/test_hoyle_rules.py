@@ -39,6 +39,8 @@ from commerce_rules import (
 )
 from commerce_rules.actions import Action
 
+from helpers import passes, play
+
 # A 4-player position, dealer 0, eldest 1. Values under HOYLE:
 # seat 0 point 16 (the lowest), seat 1 a pair of kings (the best),
 # seat 2 point 25, seat 3 point 19.
@@ -68,20 +70,6 @@ def position(rules: Rules = HOYLE, **overrides: object) -> GameState:
     arguments: dict[str, object] = {"hands": HANDS, "dealer": 0, "widow": WIDOW, "stock": STOCK}
     arguments.update(overrides)
     return deal_position(rules, **arguments)  # type: ignore[arg-type]
-
-
-def play(state: GameState, *actions: Action) -> GameState:
-    for action in actions:
-        state = apply(state, action)
-    return state
-
-
-def passes(state: GameState, count: int) -> GameState:
-    """``count`` passes, each by the player to act (the dealer's blind-exchange pass included)."""
-    for _ in range(count):
-        assert state.to_act is not None
-        state = apply(state, Pass(state.to_act))
-    return state
 
 
 def to_showdown(state: GameState) -> GameState:

@@ -39,7 +39,8 @@ from commerce_rules import (
     legal_actions,
     observe,
 )
-from commerce_rules.actions import Action
+
+from helpers import passes, play
 
 # dealer 0, eldest 1; seat 3 holds the tricon of 7s, no 7 in the widow yet
 HANDS = ["2♣ 5♦ 9♥", "K♠ K♥ 7♣", "8♠ J♣ 3♣", "7♠ 7♥ 7♦"]
@@ -65,19 +66,6 @@ def sevens(rules: Rules = POUNCE) -> GameState:
     """Seat 3 holds three 7s and the deal put 7♣ in the widow: seat 3 is asked after the deal."""
     hands = ["2♣ 5♦ 9♥", "K♠ K♥ 4♦", "8♠ J♣ 3♣", "7♠ 7♥ 7♦"]
     return position(rules, hands=hands, widow="A♠ 7♣ 2♥")
-
-
-def play(state: GameState, *actions: Action) -> GameState:
-    for action in actions:
-        state = apply(state, action)
-    return state
-
-
-def passes(state: GameState, count: int) -> GameState:
-    for _ in range(count):
-        assert state.to_act is not None
-        state = apply(state, Pass(state.to_act))
-    return state
 
 
 def asked(state: GameState, seat: int) -> bool:

@@ -21,9 +21,7 @@ from commerce_rules import (
     Card,
     Category,
     CommerceError,
-    GameState,
     Knock,
-    Pass,
     Rank,
     ShowdownReason,
     apply,
@@ -32,15 +30,10 @@ from commerce_rules import (
     new_game,
 )
 
+from helpers import passes
+
 UNSUITED = TRENTUNO.replace(trentuno_suited=False)
 HANDS_40 = list(itertools.combinations(DECK_40, 3))
-
-
-def passes(state: GameState, count: int) -> GameState:
-    for _ in range(count):
-        assert state.to_act is not None
-        state = apply(state, Pass(state.to_act))
-    return state
 
 
 def is_tricon(hand: tuple[Card, ...]) -> bool:

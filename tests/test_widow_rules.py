@@ -32,7 +32,8 @@ from commerce_rules import (
     new_game,
     observe,
 )
-from commerce_rules.actions import Action
+
+from helpers import passes, play
 
 # A 4-player position, dealer 0, eldest 1. Values under CRP:
 # seat 0 point 16 (the lowest), seat 1 a pair of kings (the best),
@@ -50,20 +51,6 @@ def position(rules: Rules = CRP, **overrides: object) -> GameState:
     arguments: dict[str, object] = {"hands": HANDS, "dealer": 0, "widow": WIDOW}
     arguments.update(overrides)
     return deal_position(rules, **arguments)  # type: ignore[arg-type]
-
-
-def play(state: GameState, *actions: Action) -> GameState:
-    for action in actions:
-        state = apply(state, action)
-    return state
-
-
-def passes(state: GameState, count: int) -> GameState:
-    """``count`` passes, each by the player to act."""
-    for _ in range(count):
-        assert state.to_act is not None
-        state = apply(state, Pass(state.to_act))
-    return state
 
 
 def texts(cards: tuple[Card, ...]) -> list[str]:

@@ -324,6 +324,22 @@ def _draw_of(model: HandModel, hand: Sequence[Card]) -> float:
     return max(draw[a.bit | b.bit], draw[a.bit | c.bit], draw[b.bit | c.bit])
 
 
+def greedy_choice(observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
+    """The greedy rules' choice among ``legal_actions`` for the seat that ``observation`` belongs to."""
+    return greedy_action(
+        observation.rules,
+        observation.player,
+        observation.phase,
+        observation.hand,
+        observation.widow,
+        observation.dealer,
+        observation.pot,
+        sum(1 for lives in observation.lives if lives > 0),
+        observation.turn.turns,
+        legal_actions,
+    )
+
+
 class GreedyBot:
     """A deterministic rule-based player, one card of look-ahead (see the module docstring).
 
@@ -348,19 +364,7 @@ class GreedyBot:
         """The greedy choice for ``observation.player``: always one of ``legal_actions``."""
         if not legal_actions:
             raise ValueError("choose() needs at least one legal action")
-        obs = observation
-        return greedy_action(
-            obs.rules,
-            obs.player,
-            obs.phase,
-            obs.hand,
-            obs.widow,
-            obs.dealer,
-            obs.pot,
-            sum(1 for lives in obs.lives if lives > 0),
-            obs.turn.turns,
-            legal_actions,
-        )
+        return greedy_choice(observation, legal_actions)
 
     def __repr__(self) -> str:
         return "GreedyBot()"

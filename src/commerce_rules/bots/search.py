@@ -51,7 +51,7 @@ from ..rules import Mechanism, Scoring
 from ..scoring import scoring_part
 from ..showdown import best_hand
 from ..state import EventKind, GameState, Phase
-from .greedy import _draw_bits, greedy_action, hand_model
+from .greedy import _draw_bits, greedy_action, greedy_choice, hand_model
 
 __all__ = ["SearchBot", "sample_state"]
 
@@ -304,18 +304,7 @@ class SearchBot:
         they keep (trade and barter).
         """
         obs = observation
-        greedy = greedy_action(
-            obs.rules,
-            obs.player,
-            obs.phase,
-            obs.hand,
-            obs.widow,
-            obs.dealer,
-            obs.pot,
-            sum(1 for lives in obs.lives if lives > 0),
-            obs.turn.turns,
-            legal_actions,
-        )
+        greedy = greedy_choice(obs, legal_actions)
         rest = [action for action in legal_actions if action != greedy]
         if len(rest) + 1 > self.max_candidates and len(obs.hand) == 3:
             model = hand_model(obs.rules, max(1, sum(1 for lives in obs.lives if lives > 0) - 1))

@@ -35,6 +35,13 @@ _WAITING_FOR = {
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Exactly the actions :func:`apply` accepts now, all for the player to act; empty once over.
 
+    The order is fixed (the same state always lists the same tuple): the
+    moves with cards first, in hand order — buys then barters, or each hand
+    card's exchanges with the widow in widow order — then pass, then knock.
+    So a loop that always takes the first action buys until Foster's stock
+    runs out, but exchanges for ever in a widow game: give such a loop a
+    ``turn_limit``, or choose with a bot.
+
     >>> from commerce_rules import FOSTER, deal_position, legal_actions
     >>> state = deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0)
     >>> legal_actions(state)[0]

@@ -411,12 +411,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     show_progress = args.progress if args.progress is not None else sys.stderr.isatty()
     progress = ProgressBar(args.games, sys.stderr) if show_progress else None
     print(f"Commerce, {_variant_text(args)}: {args.games} matches of {', '.join(names)}, seed {seed}.")
-    if args.workers == 1:
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            result = simulate(rules, bots, args.games, seed, pool, progress=progress)
-    else:
-        with concurrent.futures.ProcessPoolExecutor(args.workers) as pool:
-            result = simulate(rules, bots, args.games, seed, pool, progress=progress)
+    executor: concurrent.futures.Executor = (
+        concurrent.futures.ThreadPoolExecutor(1)
+        if args.workers == 1
+        else concurrent.futures.ProcessPoolExecutor(args.workers)
+    )
+    with executor:
+        result = simulate(rules, bots, args.games, seed, executor, progress=progress)
     print()
     for line in results_table(result, names):
         print(line)
@@ -424,10 +425,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    value = _seed(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {value}")
     return value
@@ -475,6 +473,24 @@ def _command(
     return parser
 
 
+def _match_arguments(parser: argparse.ArgumentParser, players: str) -> None:
+    """``--players`` and ``--seed``, for the commands that play one match."""
+    parser.add_argument(
+        "--players",
+        type=_players,
+        default=4,
+        metavar="N",
+        help=f"{players}, {MIN_PLAYERS} to {MAX_PLAYERS} (default: 4)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=_seed,
+        default=None,
+        metavar="S",
+        help="the match's seed (default: a random one, printed so that the match can be replayed)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``commerce-rules`` argument parser with every subcommand."""
     parser = _Parser(
@@ -512,20 +528,7 @@ def build_parser() -> argparse.ArgumentParser:
         "a match between bots, narrated move by move",
         parents=[RULES_PARENT],
     )
-    demo.add_argument(
-        "--players",
-        type=_players,
-        default=4,
-        metavar="N",
-        help=f"how many bots play, {MIN_PLAYERS} to {MAX_PLAYERS} (default: 4)",
-    )
-    demo.add_argument(
-        "--seed",
-        type=_seed,
-        default=None,
-        metavar="S",
-        help="the match's seed (default: a random one, printed so that the match can be replayed)",
-    )
+    _match_arguments(demo, "how many bots play")
     play = _command(
         subparsers,
         "play",
@@ -533,21 +536,8 @@ def build_parser() -> argparse.ArgumentParser:
         "play a match in the terminal against bots, choosing your moves by number",
         parents=[RULES_PARENT],
     )
-    play.add_argument(
-        "--players",
-        type=_players,
-        default=4,
-        metavar="N",
-        help=f"how many players, you included, {MIN_PLAYERS} to {MAX_PLAYERS} (default: 4)",
-    )
+    _match_arguments(play, "how many players, you included")
     play.add_argument("--seat", type=int, default=0, metavar="K", help="your seat (default: 0)")
-    play.add_argument(
-        "--seed",
-        type=_seed,
-        default=None,
-        metavar="S",
-        help="the match's seed (default: a random one, printed so that the match can be replayed)",
-    )
     sim = _command(
         subparsers,
         "simulate",

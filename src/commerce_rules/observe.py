@@ -14,13 +14,13 @@ import attrs
 from .cards import Card
 from .errors import ArgumentTypeError, CommerceError
 from .rules import Rules
-from .state import Event, GameState, Phase, Showdown, TurnState
+from .state import Event, GameState, MatchProgress, Phase, Showdown, TurnState
 
 __all__ = ["Observation", "observe"]
 
 
 @attrs.frozen(slots=False)
-class Observation:
+class Observation(MatchProgress):
     """One seat's view of a state: an immutable value, comparable with ``==``."""
 
     player: int
@@ -49,16 +49,6 @@ class Observation:
     """Every past showdown, hands revealed."""
     winners: tuple[int, ...]
     horse_bought: bool
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the match has ended."""
-        return self.phase is Phase.OVER
-
-    @property
-    def last_showdown(self) -> Showdown | None:
-        """The most recent showdown, or ``None`` before the first."""
-        return self.showdowns[-1] if self.showdowns else None
 
 
 def _seen(event: Event, player: int) -> Event:

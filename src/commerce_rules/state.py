@@ -30,6 +30,7 @@ __all__ = [
     "evolve",
     "EventKind",
     "GameState",
+    "MatchProgress",
     "Payment",
     "Phase",
     "Showdown",
@@ -170,8 +171,25 @@ class TurnState:
     """Rounds mechanism: seats that may not exchange again in this deal."""
 
 
+class MatchProgress:
+    """``is_over`` and ``last_showdown``, read off a ``phase`` and ``showdowns`` (states and observations)."""
+
+    phase: Phase
+    showdowns: tuple[Showdown, ...]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def last_showdown(self) -> Showdown | None:
+        """The most recent showdown, or ``None`` before the first."""
+        return self.showdowns[-1] if self.showdowns else None
+
+
 @attrs.frozen(slots=False)
-class GameState:
+class GameState(MatchProgress):
     """One moment of a match. Immutable: :func:`commerce_rules.apply` returns a new state.
 
     Build one with :func:`commerce_rules.new_game` or :func:`commerce_rules.deal_position`.
@@ -209,16 +227,6 @@ class GameState:
     """The seats that won the match (empty until it is over)."""
     horse_bought: bool = False
     """Pool: whether the one horse of the match has been bought."""
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the match has ended."""
-        return self.phase is Phase.OVER
-
-    @property
-    def last_showdown(self) -> Showdown | None:
-        """The most recent showdown, or ``None`` before the first."""
-        return self.showdowns[-1] if self.showdowns else None
 
     @property
     def active(self) -> tuple[int, ...]:

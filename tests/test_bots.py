@@ -232,10 +232,8 @@ def test_greedy_refuses_a_barter_by_knocking_when_its_hand_is_strong() -> None:
 def test_greedy_knocks_once_the_deal_has_run_too_long() -> None:
     state = deal_position(FOSTER, hands=["2♣ 7♦ 9♥", "3♠ 8♣ J♦", "4♣ 6♦ 10♥"], dealer=2)
     view = observe(state, 0)
-    long_turn = view.turn.__class__(turn_of=0, turns=GUARD_TURNS_PER_PLAYER * 3)
-    import attrs
-
-    assert GreedyBot().choose(attrs.evolve(view, turn=long_turn), legal_actions(state)) == Knock(0)
+    long_turn = view.turn._replace(turn_of=0, turns=GUARD_TURNS_PER_PLAYER * 3)
+    assert GreedyBot().choose(view._replace(turn=long_turn), legal_actions(state)) == Knock(0)
 
 
 # -- GreedyBot: widow variants -------------------------------------------------------

@@ -541,7 +541,7 @@ def test_one_deal_per_player_then_the_match_ends(players: int) -> None:
 def last_deal(rules: Rules, *, hands: list[str], dealer: int, balances: list[int]) -> GameState:
     """A position of the match's last deal (every other player has dealt already)."""
     state = deal_position(rules, hands=hands, dealer=dealer, balances=balances)
-    return attrs.evolve(state, deal_number=len(hands))
+    return state._replace(deal_number=len(hands))
 
 
 def test_the_highest_final_balance_wins() -> None:

@@ -686,7 +686,7 @@ def test_buying_a_horse_gives_one_counter_for_a_third_of_the_stake_into_the_pool
     assert state.lives == (1, 3, 3, 3)
     assert state.balances[0] == balance - 1 and state.pot == pool + 1
     assert sum(state.balances) + state.pot == 0
-    assert state.horse_bought
+    assert state.score.horse_bought
     # and play on: the next deal is dealt, with cards for the horse's buyer
     assert state.deal_number == 2 and state.phase is Phase.BLIND_EXCHANGE
     assert len(state.hands[0]) == 3
@@ -705,7 +705,7 @@ def test_the_horse_costs_a_third_of_the_stake_rounded_up(stake: int) -> None:
 
 def test_declining_the_horse_leaves_the_player_out() -> None:
     state = apply(first_out(), Pass(0))
-    assert state.lives == (0, 3, 3, 3) and not state.horse_bought
+    assert state.lives == (0, 3, 3, 3) and not state.score.horse_bought
     assert state.deal_number == 2 and state.hands[0] == ()
     assert state.pot == 12 - 1
 
@@ -800,7 +800,7 @@ def test_the_horse_is_recorded_on_the_question_and_the_observations() -> None:
         view = observe(state, seat)
         assert view.phase is Phase.HORSE and view.to_act == 0 and view.lives == (0, 3, 3, 3)
     after = apply(state, BuyHorse(0))
-    assert all(observe(after, seat).horse_bought for seat in range(4))
+    assert all(observe(after, seat).score.horse_bought for seat in range(4))
 
 
 # ---- §6.10 end --------------------------------------------------------------------------------

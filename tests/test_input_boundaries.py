@@ -9,6 +9,7 @@ import pytest
 
 from commerce_rules import (
     CRP,
+    ArgumentTypeError,
     FOSTER,
     BarterDirection,
     Buy,
@@ -29,16 +30,27 @@ WIDOW_POSITION = dict(hands=["2♣ 3♦ 5♥", "A♠ K♠ 4♣", "A♦ K♦ 4♥
 
 @pytest.mark.parametrize("seat", [True, 1.0])
 def test_a_seat_must_be_an_int_not_a_bool_or_a_float(seat: object) -> None:
-    state = deal_position(CRP, **WIDOW_POSITION)  # type: ignore[arg-type]
-    for action in (Pass(seat), Knock(seat)):  # type: ignore[arg-type]
-        with pytest.raises(IllegalActionError, match="player must be a seat number"):
-            apply(state, action)
+    for kind in (Pass, Knock):
+        with pytest.raises(ArgumentTypeError, match="player must be a seat number"):
+            kind(seat)  # type: ignore[arg-type]
+
+
+def test_an_action_of_a_seat_no_table_has_is_refused_when_built() -> None:
+    for seat in (-5, 12, 10**400):
+        with pytest.raises(IllegalActionError, match="player must be a seat from 0 to 11"):
+            Knock(seat)
 
 
 def test_a_card_given_as_text_is_refused_with_a_hint() -> None:
+    with pytest.raises(ArgumentTypeError, match=r"Buy.card needs a Card \(Card.parse\('6♠'\)\)"):
+        Buy(1, "6♠")  # type: ignore[arg-type]
+
+
+def test_apply_refuses_a_value_that_is_no_action_with_a_type_error() -> None:
     state = deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0)
-    with pytest.raises(IllegalActionError, match=r"Buy needs Card values \(Card.parse\('6♠'\)\)"):
-        apply(state, Buy(1, "6♠"))  # type: ignore[arg-type]
+    for value in (None, "knock", 3, Knock):
+        with pytest.raises(ArgumentTypeError, match="apply\\(\\) needs an action"):
+            apply(state, value)  # type: ignore[arg-type]
 
 
 def test_a_ledger_position_takes_no_lives_since_nobody_is_eliminated() -> None:

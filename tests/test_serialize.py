@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import commerce_rules.serialize as serialize_module
+import commerce_rules.serialize.document as serialize_document
 from commerce_rules import (
     CRP,
     EXTENDED,
@@ -51,7 +52,6 @@ from commerce_rules import (
     Rules,
     SerializationError,
     Showdown,
-    TurnState,
     action_from_json,
     action_to_json,
     apply,
@@ -238,7 +238,7 @@ def test_the_same_state_always_gives_the_same_text() -> None:
 
 def test_the_document_is_versioned_with_cards_enums_and_rules_as_plain_values() -> None:
     doc = document(apply(FOSTER_START, Barter(1, card("K♦"))))
-    assert doc["format"] == "commerce-rules/state" and doc["version"] == 1
+    assert doc["format"] == "commerce-rules/state" and doc["version"] == 2
     assert doc["rules"] == FOSTER.options()
     assert doc["hands"] == [["3♣", "4♣", "5♣"], ["6♠", "7♠", "K♦"], ["A♥", "K♥", "4♦"]]
     assert doc["stock"][:2] == ["8♠", "2♦"] and doc["widow"] == [] and doc["discard"] == []
@@ -247,13 +247,13 @@ def test_the_document_is_versioned_with_cards_enums_and_rules_as_plain_values() 
 
 
 def test_every_field_of_a_state_is_written() -> None:
-    """A field added to GameState, TurnState, Event or Showdown must be added to the format too."""
+    """A field added to GameState, a turn or score record, Event or Showdown must be added to the format too."""
     state = foster_worked_example()
     state = apply(state, legal_actions(state)[0])  # a history in deal 2
     doc = document(state)
-    assert set(doc) == {field.name for field in attrs.fields(GameState)} | {"format", "version"}
-    assert set(doc["turn"]) == {field.name for field in attrs.fields(TurnState)}
-    assert set(doc["history"][0]) == {field.name for field in attrs.fields(Event)}
+    assert set(doc) == (set(GameState._fields) - {"log", "active"}) | {"history", "format", "version"}
+    assert set(doc["turn"]) == set(type(state.turn)._fields)
+    assert set(doc["history"][0]) == set(Event._fields)
     assert set(doc["showdowns"][0]) == {field.name for field in attrs.fields(Showdown)} - {"values"}
     assert doc["showdowns"][0]["payments"][0] == {"payer": None, "payee": 1, "points": 3}
 
@@ -368,14 +368,16 @@ def test_writing_something_that_is_not_a_state_or_action_is_a_serialization_erro
     assert issubclass(SerializationError, CommerceError) and issubclass(SerializationError, ValueError)
 
 
-def test_a_part_the_format_does_not_know_is_refused_on_writing_and_reading(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A mechanism or scoring added to the library later is refused until its checks are written."""
-    monkeypatch.setattr(serialize_module, "_READABLE_MECHANISMS", (Mechanism.TRADE_BARTER, Mechanism.WIDOW))
-    with pytest.raises(SerializationError, match="mechanism 'rounds' and scoring 'pool' are not supported"):
-        to_json(new_game(HOYLE, 3, seed=1))
-    doc = document(CRP_START)
-    doc["rules"] = HOYLE.options()
-    rejected(doc, "rules:", "'rounds'", "not supported")
+@pytest.mark.parametrize("rules", [FOSTER, CRP, HOYLE], ids=["trade_barter", "widow", "rounds"])
+def test_each_mechanism_writes_and_reads_its_own_turn_record(rules: Rules) -> None:
+    state = new_game(rules, 4, seed=3)
+    doc = document(state)
+    assert set(doc["turn"]) == set(type(state.turn)._fields)
+    assert state_from_json(to_json(state)).turn == state.turn
+
+
+def test_a_version_1_document_is_refused_with_what_to_do() -> None:
+    rejected({**document(CRP_START), "version": 1}, "version 1", "older layout", "replay the match")
 
 
 # ---- untrusted state input: each kind of bad input -------------------------------------------------
@@ -396,13 +398,13 @@ def test_a_document_must_say_its_format_and_a_version_this_library_reads() -> No
     rejected({**doc, "format": "commerce-rules/action"}, "format", "commerce-rules/state")
     rejected({k: v for k, v in doc.items() if k != "format"}, "missing field 'format'")
     rejected({k: v for k, v in doc.items() if k != "version"}, "missing field 'version'")
-    rejected({**doc, "version": 2}, "version 2", "newer", "reads version 1")
+    rejected({**doc, "version": 3}, "version 3", "newer", "reads version 2")
     rejected({**doc, "version": 0}, "version 0", "cannot be read")
     rejected({**doc, "version": "1"}, "version", "expected a whole number")
     rejected({**doc, "version": True}, "version", "expected a whole number, not true")
 
 
-@pytest.mark.parametrize("field", [f for f in serialize_module._STATE_FIELDS if f not in ("format", "version")])
+@pytest.mark.parametrize("field", [f for f in serialize_document._STATE_FIELDS if f not in ("format", "version")])
 def test_a_missing_field_is_named(field: str) -> None:
     doc = document(CRP_START)
     del doc[field]
@@ -437,7 +439,7 @@ def test_an_unknown_field_is_rejected_wherever_it_is() -> None:
         ("num_players", 4.0, ["num_players", "expected a whole number"]),
         ("pot", True, ["pot", "expected a whole number, not true"]),  # bool is not int
         ("seed", None, ["seed", "expected a whole number, not null"]),
-        ("horse_bought", 0, ["horse_bought", "expected true or false"]),
+        ("score", [], ["score", "expected a JSON object"]),
         ("hands", {}, ["hands", "expected a list"]),
         ("stock", "8♠ 2♦", ["stock", "expected a list"]),
         ("phase", 3, ["phase", "expected one of", "\"play\""]),
@@ -507,7 +509,7 @@ def test_the_widow_and_discard_belong_to_their_variants() -> None:
     rejected(doc, "widow", "holds 3 cards, not 2")
     doc = document(CRP_START)
     move(doc, doc["stock"], doc["discard"])
-    rejected(doc, "discard", "only trade and barter")
+    rejected(doc, "discard", "has no discard pile")
 
 
 def test_hand_sizes_fit_the_lives_and_the_pounce() -> None:
@@ -522,7 +524,7 @@ def test_hand_sizes_fit_the_lives_and_the_pounce() -> None:
     rejected(doc, "hands[0]", "four of a rank")
     doc = document(CRP_START)
     doc["lives"][0] = 0
-    rejected(doc, "hands[0]", "seat 0 has no lives left and holds no cards")
+    rejected(doc, "hands[0]", "seat 0 has no lives left (is out of the match) and holds no cards")
 
 
 def test_lives_are_never_negative_and_a_match_under_way_has_two_players() -> None:
@@ -544,7 +546,7 @@ def test_balances_and_pot_sum_to_zero() -> None:
     rejected({**document(FOSTER_START), "pot": -3}, "pot", "-3 is out of range")
     doc = document(CRP_START)
     doc["pot"], doc["balances"][0] = 2, -2
-    rejected(doc, "pot", "lives variant has no pot")
+    rejected(doc, "pot", "lives variant has no money")
 
 
 def test_to_act_is_null_exactly_when_over_and_otherwise_the_seat_whose_turn_it_is() -> None:
@@ -554,7 +556,7 @@ def test_to_act_is_null_exactly_when_over_and_otherwise_the_seat_whose_turn_it_i
     doc = document(CRP_START)
     doc["lives"][1] = 0
     doc["hands"][1], doc["stock"] = [], doc["stock"] + doc["hands"][1]
-    rejected(doc, "to_act", "no lives left")
+    rejected(doc, "to_act", "no lives left", "cannot act")
     doc = document(CRP_START)
     doc["lives"][0] = 0
     doc["hands"][0], doc["stock"] = [], doc["stock"] + doc["hands"][0]
@@ -613,15 +615,15 @@ def test_the_turn_counters_are_within_their_rules() -> None:
     doc["turn"]["given"] = ["Q♥"]  # still in seat 1's hand
     rejected(doc, "turn.given", "Q♥, given to the widow this turn, is not in the widow")
     doc = document(CRP_START)
-    doc["turn"]["round"] = 2
-    rejected(doc, "turn.round", "must be 1")
+    doc["turn"]["round"] = 2  # another mechanism's field
+    rejected(doc, "turn.round", "unknown field")
     doc = document(CRP_START)
     doc["turn"]["spent"] = [0]
-    rejected(doc, "turn.spent", "must be empty")
-    rejected({**document(CRP_START), "horse_bought": True}, "horse_bought", "pool scoring")
+    rejected(doc, "turn.spent", "unknown field")
+    rejected({**document(CRP_START), "score": {"horse_bought": True}}, "score.horse_bought", "unknown field")
     doc = document(FOSTER_START)
-    doc["turn"]["passes"], doc["turn"]["turns"] = 1, 3  # 3 turns: the eldest's turn again
-    rejected(doc, "turn.passes", "must be 0")
+    doc["turn"]["passes"], doc["turn"]["turns"] = 1, 3
+    rejected(doc, "turn.passes", "unknown field")
 
 
 def test_the_turn_passes_clockwise_from_the_eldest() -> None:
@@ -668,8 +670,8 @@ def test_a_knock_and_its_final_round_go_together() -> None:
     doc["turn"]["turn_of"], doc["to_act"] = 3, 3
     rejected(doc, "turn.turn_of", "seat 2's")
     doc = document(FOSTER_START)
-    doc["turn"]["knockers"] = [1]
-    rejected(doc, "turn.knockers", "must be empty")
+    doc["turn"]["knockers"] = [1]  # trade and barter keeps no knockers: a knock ends its deal at once
+    rejected(doc, "turn.knockers", "unknown field")
 
 
 def test_a_pending_pounce_is_asked_of_the_right_player() -> None:
@@ -807,8 +809,8 @@ def test_rules_that_are_not_valid_raise_naming_rules() -> None:
     doc["rules"]["mechanism"] = ["widow"]
     rejected(doc, "rules:", "Mechanism must be one of")
     doc = document(FOSTER_START)
-    doc["rules"] = CRP.options()  # a widow variant without a widow
-    rejected(doc, "widow", "holds 3 cards, not 0")
+    doc["rules"] = CRP.options()  # a widow variant's rules over a trade and barter deal
+    rejected(doc, "turn.offer", "unknown field")
 
 
 def test_an_engine_refusal_of_the_rebuilt_state_is_a_serialization_error(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -817,7 +819,7 @@ def test_an_engine_refusal_of_the_rebuilt_state_is_a_serialization_error(monkeyp
     def refuse(state: GameState) -> tuple[Action, ...]:
         raise IllegalActionError("no")
 
-    monkeypatch.setattr(serialize_module, "legal_actions", refuse)
+    monkeypatch.setattr(serialize_document, "legal_actions", refuse)
     rejected(to_json(CRP_START), "state", "the engine cannot play this state: no")
 
 
@@ -847,7 +849,7 @@ def test_hoyle_states_in_every_phase_round_trip() -> None:
     for state in (HOYLE_START, after_blind, question, bought, declined, finished_match(HOYLE)):
         assert_round_trips(state)
     assert HOYLE_START.phase is Phase.BLIND_EXCHANGE and after_blind.turn.spent == (0,)
-    assert bought.lives[1] == 1 and bought.horse_bought and declined.lives[1] == 0 and declined.deal_number == 2
+    assert bought.lives[1] == 1 and bought.score.horse_bought and declined.lives[1] == 0 and declined.deal_number == 2
 
 
 def test_hoyle_the_blind_exchange_comes_first_and_from_the_dealer() -> None:
@@ -873,14 +875,14 @@ def test_hoyle_each_round_goes_from_the_eldest_without_the_knockers() -> None:
     state = apply(HOYLE_START, Pass(0))
     state = apply(state, Knock(1))
     doc = document(state)
-    assert doc["turn"]["knockers"] == [1] and doc["turn"]["final_left"] == [2, 3, 0]
-    doc["turn"]["final_left"] = [2, 0, 3]
-    rejected(doc, "turn.final_left", "in order")
+    assert doc["turn"]["knockers"] == [1] and doc["turn"]["round_left"] == [2, 3, 0]
+    doc["turn"]["round_left"] = [2, 0, 3]
+    rejected(doc, "turn.round_left", "in order")
     doc = document(state)
-    doc["turn"]["final_left"] = [2, 3]
-    rejected(doc, "turn.final_left", "expected [2, 3, 0]")
+    doc["turn"]["round_left"] = [2, 3]
+    rejected(doc, "turn.round_left", "expected [2, 3, 0]")
     doc = document(state)
-    doc["turn"]["final_left"], doc["turn"]["turn_of"], doc["to_act"] = [1, 2, 3, 0], 1, 1
+    doc["turn"]["round_left"], doc["turn"]["turn_of"], doc["to_act"] = [1, 2, 3, 0], 1, 1
     rejected(doc, "turn.turn_of", "knocked and takes no more turns")
     doc = document(state)
     doc["turn"]["knockers"] = [1, 3]
@@ -897,7 +899,7 @@ def test_hoyle_the_horse_is_offered_to_the_first_player_out_only() -> None:
     doc = document(question)
     assert doc["phase"] == "horse" and doc["lives"][1] == 0 and doc["hands"][1]  # the finished deal's cards
     rejected({**doc, "to_act": 2}, "to_act", "the horse is offered to seat 1")
-    rejected({**doc, "horse_bought": True}, "horse_bought", "nobody is asked again")
+    rejected({**doc, "score": {"horse_bought": True}}, "score.horse_bought", "nobody is asked again")
     doc["rules"]["horse"] = False
     rejected(doc, "phase", "'horse' is not a phase of these rules")
     doc = document(question)

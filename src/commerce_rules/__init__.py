@@ -35,7 +35,11 @@ from .deal import deal_position, new_game
 from .engine import apply, legal_actions, replay
 from .observe import Observation, observe
 from .serialize import action_from_json, action_to_json, state_from_json, to_json
-from .state import Event, EventKind, GameState, Phase, Showdown, ShowdownReason, TurnState
+from .state import Event, EventKind, GameState, Phase, Showdown, ShowdownReason
+from .mechanisms.rounds import RoundsTurn
+from .mechanisms.trade_barter import TradeTurn
+from .mechanisms.widow import WidowTurn
+from .scoring.pool import PoolRecord
 from .bots import Bot, GreedyBot, RandomBot, SearchBot
 from .simulate import SimulationResult, simulate
 
@@ -73,7 +77,10 @@ __all__ = [
     "Pounce",
     "Showdown",
     "ShowdownReason",
-    "TurnState",
+    "TradeTurn",
+    "WidowTurn",
+    "RoundsTurn",
+    "PoolRecord",
     "Observation",
     "apply",
     "observe",

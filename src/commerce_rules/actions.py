@@ -1,19 +1,26 @@
 """The actions a player can take: small immutable values, each naming its ``player`` seat.
 
-Which actions a state accepts is decided by :func:`commerce_rules.legal_actions`;
-these classes only carry the choice.
+Every action class carries what the shared code needs to know of it — its
+JSON ``type`` name, the fields that hold cards, and its description — so
+that JSON, narration and menus never branch on the action's class. An
+action is checked when it is built: a seat that is no whole number from 0
+to 11, or a card that is not a :class:`~commerce_rules.Card`, raises at once,
+so no malformed action ever reaches :func:`~commerce_rules.apply`.
+Which actions a state accepts is decided by :func:`commerce_rules.legal_actions`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Union
+from typing import Any, ClassVar, Literal
 
 import attrs
 
 from .cards import Card
+from .errors import ArgumentTypeError, IllegalActionError
 
 __all__ = [
+    "ACTION_CLASSES",
     "Action",
     "Barter",
     "BarterReply",
@@ -27,84 +34,180 @@ __all__ = [
     "describe_action",
 ]
 
+MAX_SEAT = 11
+"""The highest seat of any table (12 players)."""
+
+FieldKind = Literal["card", "cards"]
+"""How an action's field is written in JSON: one card, or a list of cards."""
+
+ACTION_CLASSES: dict[str, type[Action]] = {}
+"""Every action class by its JSON ``type`` name (a class registers itself when it is defined)."""
+
 
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards))
+    if not isinstance(cards, Iterable) or isinstance(cards, (str, Card)):
+        raise ArgumentTypeError(f"take must be a tuple of Card values, not {cards!r}"[:200])
+    items = tuple(cards)
+    for card in items:
+        if not isinstance(card, Card):
+            raise ArgumentTypeError(f"take needs Card values (Card.parse({str(card)!r})), not {card!r}"[:200])
+    return tuple(sorted(items))
 
 
 @attrs.frozen(cache_hash=True)
-class Buy:
+class Action:
+    """The base of every action: the seat that takes it, and what the shared code may ask of its class."""
+
+    player: int
+
+    json_type: ClassVar[str] = ""
+    """The ``"type"`` of the action in JSON (``"exchange"``)."""
+    card_fields: ClassVar[tuple[tuple[str, FieldKind], ...]] = ()
+    """The fields that hold cards, and whether each is one card or a list of them."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.json_type:
+            ACTION_CLASSES[cls.json_type] = cls
+
+    def __attrs_post_init__(self) -> None:
+        name = type(self).__name__
+        if type(self) is Action:
+            raise ArgumentTypeError("Action is the base class: build a Knock, an Exchange, ...")
+        player = self.player
+        if type(player) is not int:
+            raise ArgumentTypeError(f"{name}.player must be a seat number (an int), not {player!r}"[:200])
+        if not 0 <= player <= MAX_SEAT:
+            shown = player if abs(player) < 10**6 else "a larger number"
+            raise IllegalActionError(f"{name}.player must be a seat from 0 to {MAX_SEAT}, not {shown}")
+        for field, kind in self.card_fields:
+            if kind == "card":
+                card = getattr(self, field)
+                if not isinstance(card, Card):
+                    raise ArgumentTypeError(f"{name}.{field} needs a Card (Card.parse({str(card)!r})), not {card!r}"[:200])
+        self._check()
+
+    def _check(self) -> None:
+        """What a particular action requires beyond a seat and cards (override)."""
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every card the action names, in field order."""
+        named: list[Card] = []
+        for field, kind in self.card_fields:
+            value = getattr(self, field)
+            named.extend(value if kind == "cards" else (value,))
+        return tuple(named)
+
+    def describe(self) -> str:
+        """The action in plain words, naming its cards (for the player who takes it, or a public move)."""
+        raise NotImplementedError  # pragma: no cover - every concrete action says
+
+
+@attrs.frozen(cache_hash=True)
+class Buy(Action):
     """Trade and barter: give ``card`` face down, pay the dealer, receive the stock's top card."""
 
-    player: int
     card: Card
+    json_type: ClassVar[str] = "buy"
+    card_fields: ClassVar[tuple[tuple[str, FieldKind], ...]] = (("card", "card"),)
+
+    def describe(self) -> str:
+        return f"seat {self.player} buys, giving {self.card}"
 
 
 @attrs.frozen(cache_hash=True)
-class Barter:
+class Barter(Action):
     """Trade and barter: offer the hidden ``card`` to the neighbour (left by default)."""
 
-    player: int
     card: Card
+    json_type: ClassVar[str] = "barter"
+    card_fields: ClassVar[tuple[tuple[str, FieldKind], ...]] = (("card", "card"),)
+
+    def describe(self) -> str:
+        return f"seat {self.player} offers {self.card} in barter"
 
 
 @attrs.frozen(cache_hash=True)
-class BarterReply:
+class BarterReply(Action):
     """Trade and barter: the neighbour gives ``card`` back, before seeing the offered card."""
 
-    player: int
     card: Card
+    json_type: ClassVar[str] = "barter_reply"
+    card_fields: ClassVar[tuple[tuple[str, FieldKind], ...]] = (("card", "card"),)
+
+    def describe(self) -> str:
+        return f"seat {self.player} answers the barter with {self.card}"
 
 
 @attrs.frozen(cache_hash=True)
-class Knock:
+class Knock(Action):
     """Stop the exchanges (trade and barter: at once; widow: after a final round)."""
 
-    player: int
+    json_type: ClassVar[str] = "knock"
+
+    def describe(self) -> str:
+        return f"seat {self.player} knocks"
 
 
 @attrs.frozen(cache_hash=True)
-class Exchange:
+class Exchange(Action):
     """Widow: put hand card ``give`` face up in the widow and take widow card ``take``."""
 
-    player: int
     give: Card
     take: Card
+    json_type: ClassVar[str] = "exchange"
+    card_fields: ClassVar[tuple[tuple[str, FieldKind], ...]] = (("give", "card"), ("take", "card"))
+
+    def describe(self) -> str:
+        return f"seat {self.player} exchanges {self.give} for {self.take} from the widow"
 
 
 @attrs.frozen(cache_hash=True)
-class Pass:
+class Pass(Action):
     """Widow: end the turn without exchanging; also declines a pounce, a blind exchange or a horse."""
 
-    player: int
+    json_type: ClassVar[str] = "pass"
+
+    def describe(self) -> str:
+        return f"seat {self.player} passes"
 
 
 @attrs.frozen(cache_hash=True)
-class Pounce:
+class Pounce(Action):
     """Pounce: a tricon takes the widow's fourth card of its rank, out of turn."""
 
-    player: int
+    json_type: ClassVar[str] = "pounce"
+
+    def describe(self) -> str:
+        return f"seat {self.player} pounces"
 
 
 @attrs.frozen(cache_hash=True)
-class BlindExchange:
+class BlindExchange(Action):
     """Hoyle: the dealer takes the widow cards ``take`` unseen; the order inside ``take`` does not matter."""
 
-    player: int
     take: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
+    json_type: ClassVar[str] = "blind_exchange"
+    card_fields: ClassVar[tuple[tuple[str, FieldKind], ...]] = (("take", "cards"),)
+
+    def _check(self) -> None:
+        if not 1 <= len(self.take) <= 3:
+            raise IllegalActionError(f"a blind exchange takes 1, 2 or 3 widow cards, not {len(self.take)}")
+        if len(set(self.take)) != len(self.take):
+            raise IllegalActionError("a blind exchange takes each widow card once")
+
+    def describe(self) -> str:
+        return f"seat {self.player} takes {' '.join(map(str, self.take))} blind"
 
 
 @attrs.frozen(cache_hash=True)
-class BuyHorse:
+class BuyHorse(Action):
     """Hoyle: the first player out buys one counter back and plays on."""
 
-    player: int
+    json_type: ClassVar[str] = "buy_horse"
 
-
-Action = Union[Buy, Barter, BarterReply, Knock, Exchange, Pass, Pounce, BlindExchange, BuyHorse]
-"""Any action value."""
-
-ACTION_TYPES: tuple[type[Action], ...] = (Buy, Barter, BarterReply, Knock, Exchange, Pass, Pounce, BlindExchange, BuyHorse)
+    def describe(self) -> str:
+        return f"seat {self.player} buys a horse"
 
 
 def describe_action(action: Action) -> str:
@@ -114,24 +217,9 @@ def describe_action(action: Action) -> str:
     >>> describe_action(Exchange(2, Card.parse("2♣"), Card.parse("A♠")))
     'seat 2 exchanges 2♣ for A♠ from the widow'
     """
-    who = f"seat {action.player}"
-    if isinstance(action, Buy):
-        return f"{who} buys, giving {action.card}"
-    if isinstance(action, Barter):
-        return f"{who} offers {action.card} in barter"
-    if isinstance(action, BarterReply):
-        return f"{who} answers the barter with {action.card}"
-    if isinstance(action, Knock):
-        return f"{who} knocks"
-    if isinstance(action, Exchange):
-        return f"{who} exchanges {action.give} for {action.take} from the widow"
-    if isinstance(action, Pass):
-        return f"{who} passes"
-    if isinstance(action, Pounce):
-        return f"{who} pounces"
-    if isinstance(action, BlindExchange):
-        return f"{who} takes {' '.join(map(str, action.take))} blind"
-    return f"{who} buys a horse"
+    if not isinstance(action, Action):
+        raise ArgumentTypeError(f"describe_action() needs an action, not {type(action).__name__}")
+    return action.describe()
 
 
 # Interned actions for legal_actions(): the same values, built once. An
@@ -158,11 +246,6 @@ def card_action(kind: type[Buy | Barter | BarterReply], seat: int, card: Card) -
     if action is None:
         action = _CARD_ACTIONS[key] = kind(seat, card)
     return action
-
-
-def exchange_action(seat: int, give: Card, take: Card) -> Exchange:
-    """The interned ``Exchange(seat, give, take)``."""
-    return exchange_table(seat)[give.index][take.index]
 
 
 def exchange_table(seat: int) -> list[list[Exchange]]:

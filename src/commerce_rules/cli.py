@@ -37,12 +37,11 @@ from .cards import Card, parse_cards
 from .deal import MAX_PLAYERS, MIN_PLAYERS, new_game
 from .engine import apply, legal_actions
 from .errors import CommerceError
-from .mechanisms import mechanism_part
 from .narrate import cards_text, compare_values, describe_deal_start, narrate_step
 from .observe import observe
 from .ranking import HandValue, evaluate
 from .rules import PRESETS, Rules
-from .scoring import scoring_part
+from .variant import variant_of
 from .simulate import SimulationResult, simulate
 from .terminal import Abandoned, play_match
 
@@ -276,8 +275,7 @@ def demo_bots(players: int) -> list[Bot]:
 def _check_playable(rules: Rules, variant: str) -> None:
     """Refuse, with a clear message, a variant whose mechanism or scoring is not built yet."""
     try:
-        mechanism_part(rules)
-        scoring_part(rules)
+        variant_of(rules)
     except KeyError:
         raise CommerceError(f"the {variant} variant cannot be played yet (only ranked): its game is not built") from None
 

@@ -2,46 +2,43 @@
 
 Randomness is data: the seed lives in the state, and deal ``k``'s shuffle is
 derived from ``(seed, k)`` alone, so a match is reproducible from its rules,
-player count, seed and actions on any machine. The shuffle is a
-Fisher-Yates shuffle written here, drawing only on ``random.Random.random()``
-seeded with an integer from SHA-256 — the one part of the ``random`` module
-whose sequence Python promises to keep across versions (``shuffle`` and
-``randrange`` carry no such promise).
+player count, seed and actions on any machine and any Python version. The
+shuffle is a Fisher-Yates shuffle written here, drawing its 64-bit numbers
+from SHAKE-256 of ``"commerce-rules:<seed>:<deal>"`` — a standard function
+whose output never changes — and turning each into a position by
+multiplication (bias below 2**-58 per draw).
 """
 
 from __future__ import annotations
 
 import hashlib
-import random
 import secrets
+import struct
 from collections.abc import Sequence
+from typing import Final
 
-from .cards import DECK_40, DECK_52, Card, parse_cards
+from .cards import Card, parse_cards
+from .deck import deck_for
 from .errors import CommerceError
-from .mechanisms import mechanism_part
-from .rules import Rules, Scoring
-from .scoring import scoring_part
-from .state import Event, GameState, Phase, TurnState, evolve, next_active
+from .rules import Rules
+from .state import EMPTY_LOG, DealLog, GameState, Phase, clockwise_from
+from .variant import variant_of
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "deal_position", "deck_for", "first_dealer", "new_game", "shuffled_deck"]
+__all__ = ["MAX_PLAYERS", "MAX_SEED", "MIN_PLAYERS", "deal_position", "deck_for", "first_dealer", "new_game", "shuffled_deck"]
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 12
+MAX_SEED: Final = 2**128 - 1
+"""The largest seed (seeds are whole numbers from 0 to 2**128 - 1: 128 bits are more than any shuffle draws)."""
+
+_WORDS: Final = {size: struct.Struct(f">{size}Q") for size in (52, 40, 32)}
+_BOUNDS: Final = {size: tuple(range(size, 1, -1)) for size in (52, 40, 32)}
 
 
-def deck_for(rules: Rules) -> tuple[Card, ...]:
-    """The deck a variant plays with, in deck order."""
-    return DECK_40 if rules.deck_size == 40 else DECK_52
-
-
-def _rng(seed: int, deal_number: int) -> random.Random:
-    digest = hashlib.sha256(f"commerce-rules:{seed}:{deal_number}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:16], "big"))
-
-
-def _below(rng: random.Random, bound: int) -> int:
-    """A whole number in ``0 .. bound - 1`` from ``random()`` alone (bias below 2**-45 for a deck)."""
-    return int(rng.random() * bound)
+def _draws(seed: int, deal_number: int, count: int) -> tuple[int, ...]:
+    """``count`` 64-bit numbers for deal ``deal_number`` of ``seed`` (deal 0 draws the first dealer)."""
+    digest = hashlib.shake_256(b"commerce-rules:%d:%d" % (seed, deal_number)).digest(8 * count)
+    return _WORDS[count].unpack(digest) if count in _WORDS else struct.unpack(f">{count}Q", digest)
 
 
 def shuffled_deck(rules: Rules, seed: int, deal_number: int) -> list[Card]:
@@ -52,16 +49,18 @@ def shuffled_deck(rules: Rules, seed: int, deal_number: int) -> list[Card]:
     True
     """
     cards = list(deck_for(rules))
-    rng = _rng(seed, deal_number)
-    for top in range(len(cards) - 1, 0, -1):
-        other = _below(rng, top + 1)
+    size = len(cards)
+    top = size - 1
+    for word, bound in zip(_draws(seed, deal_number, size), _BOUNDS[size]):
+        other = (word * bound) >> 64
         cards[top], cards[other] = cards[other], cards[top]
+        top -= 1
     return cards
 
 
 def first_dealer(seed: int, players: int) -> int:
     """The first dealer's seat that ``seed`` draws (the sources draw for it; a seeded draw is equivalent)."""
-    return _below(_rng(seed, 0), players)
+    return (_draws(seed, 0, 1)[0] * players) >> 64
 
 
 def _check_rules_and_players(rules: Rules, players: int) -> None:
@@ -71,7 +70,7 @@ def _check_rules_and_players(rules: Rules, players: int) -> None:
         raise CommerceError(f"the number of players must be a whole number, not {players!r}")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise CommerceError(f"Commerce is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
-    needed = 3 * players + mechanism_part(rules).cards_needed(players)
+    needed = 3 * players + variant_of(rules).mechanism.cards_needed(players)
     if needed > rules.deck_size:
         raise CommerceError(
             f"{players} players need {needed} cards with these rules; the deck has {rules.deck_size}"
@@ -88,7 +87,9 @@ def _fresh_seed(seed: int | None) -> int:
     if seed is None:
         return secrets.randbits(63)
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise CommerceError(f"seed must be a whole number or None, not {seed!r}")
+        raise CommerceError(f"seed must be a whole number or None, not {type(seed).__name__}")
+    if not 0 <= seed <= MAX_SEED:
+        raise CommerceError("seed must be a whole number from 0 to 2**128 - 1")
     return seed
 
 
@@ -110,13 +111,15 @@ def new_game(rules: Rules, players: int, *, seed: int | None = None, dealer: int
         dealer = first_dealer(seed, players)
     dealer = _check_seat("dealer", dealer, players)
     state = _blank(rules, players, seed, dealer, (0,) * players, (rules.starting_lives,) * players)
-    state = scoring_part(rules).start_match(state)
+    state = variant_of(rules).scoring.start_match(state)
     return deal(state, 1, dealer)
 
 
 def _blank(
     rules: Rules, players: int, seed: int, dealer: int, balances: tuple[int, ...], lives: tuple[int, ...]
 ) -> GameState:
+    scoring = variant_of(rules).scoring
+    record = scoring.new_record()
     return GameState(
         rules=rules,
         num_players=players,
@@ -132,53 +135,42 @@ def _blank(
         pot=0,
         balances=balances,
         lives=lives,
-        turn=TurnState(turn_of=dealer),
+        active=scoring.active_seats(lives, record),
+        turn=None,
+        score=record,
+        log=EMPTY_LOG,
     )
 
 
-def deal(state: GameState, deal_number: int, dealer: int, carried: tuple[Event, ...] = ()) -> GameState:
+def deal(state: GameState, deal_number: int, dealer: int, carried: DealLog = EMPTY_LOG) -> GameState:
     """Shuffle deal ``deal_number`` from the state's seed and deal it, ``dealer`` dealing.
 
     ``carried`` events (what happened between the deals, such as a horse
     bought) open the new deal's history.
     """
-    deck = shuffled_deck(state.rules, state.seed, deal_number)
-    return _lay_out(state, deal_number, dealer, deck, carried)
+    return lay_out(state, deal_number, dealer, shuffled_deck(state.rules, state.seed, deal_number), carried)
 
 
-def _lay_out(
-    state: GameState, deal_number: int, dealer: int, deck: Sequence[Card], carried: tuple[Event, ...] = ()
-) -> GameState:
+def lay_out(state: GameState, deal_number: int, dealer: int, deck: Sequence[Card], carried: DealLog = EMPTY_LOG) -> GameState:
     """Deal ``deck`` (top first) one card at a time from the eldest, then the widow; the rest is the stock."""
-    players = state.num_players
-    order = []
-    seat = dealer
-    for _ in range(players):
-        seat = (seat + 1) % players
-        if state.lives[seat] > 0:
-            order.append(seat)
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    position = 0
-    for _ in range(3):
-        for seat in order:
-            hands[seat].append(deck[position])
-            position += 1
-    widow_size = 3 if state.rules.has_widow else 0
-    widow = tuple(deck[position : position + widow_size])
-    position += widow_size
-    state = evolve(
-        state,
+    variant = variant_of(state.rules)
+    order = clockwise_from(state.active, dealer)
+    count = len(order)
+    dealt = 3 * count
+    hands: list[tuple[Card, ...]] = [()] * state.num_players
+    for position, seat in enumerate(order):
+        hands[seat] = tuple(deck[position:dealt:count])
+    widow_end = dealt + variant.mechanism.widow_size
+    state = state._replace(
         deal_number=deal_number,
         dealer=dealer,
-        hands=tuple(tuple(hand) for hand in hands),
-        widow=widow,
-        stock=tuple(deck[position:]),
+        hands=tuple(hands),
+        widow=tuple(deck[dealt:widow_end]),
+        stock=tuple(deck[widow_end:]),
         discard=(),
-        history=carried,
-        turn=TurnState(turn_of=next_active(state.lives, dealer)),
+        log=carried,
     )
-    state = scoring_part(state.rules).start_deal(state)
-    return mechanism_part(state.rules).begin(state)
+    return variant.mechanism.begin(variant.scoring.start_deal(state))
 
 
 def deal_position(
@@ -210,8 +202,11 @@ def deal_position(
     players = len(hands)
     _check_rules_and_players(rules, players)
     dealer = _check_seat("dealer", dealer, players)
+    variant = variant_of(rules)
     lives_t = _lives_for(rules, players, lives)
     balances_t = _balances_for(players, balances)
+    if any(balances_t) and not variant.scoring.has_money:
+        raise CommerceError("this variant has no money (lives only): balances must be None or all 0")
     if lives_t[dealer] == 0:
         raise CommerceError(f"the dealer, seat {dealer}, has no lives left")
     parsed = [_cards(f"hand of seat {seat}", hand) for seat, hand in enumerate(hands)]
@@ -220,9 +215,10 @@ def deal_position(
         if len(hand) != wanted:
             raise CommerceError(f"seat {seat} must hold {wanted} cards, not {len(hand)}")
     widow_cards = _cards("widow", widow) if widow is not None else None
-    if rules.has_widow and (widow_cards is None or len(widow_cards) != 3):
-        raise CommerceError("this variant has a widow: give its 3 cards (widow=...)")
-    if not rules.has_widow and widow_cards is not None:
+    widow_size = variant.mechanism.widow_size
+    if widow_size and (widow_cards is None or len(widow_cards) != widow_size):
+        raise CommerceError(f"this variant has a widow: give its {widow_size} cards (widow=...)")
+    if not widow_size and widow_cards is not None:
         raise CommerceError("this variant has no widow: leave widow=None")
     stock_top = _cards("stock", stock)
     listed = [card for hand in parsed for card in hand] + list(widow_cards or ()) + list(stock_top)
@@ -237,20 +233,13 @@ def deal_position(
         seen.add(card)
     rest = [card for card in deck if card not in seen]
     stock_all = tuple(stock_top) + tuple(rest)
-    needed = mechanism_part(rules).cards_needed(players)
+    needed = variant.mechanism.cards_needed(players)
     if len(stock_all) + len(widow_cards or ()) < needed:
         raise CommerceError(f"the stock must hold at least {needed - len(widow_cards or ())} cards")
     state = _blank(rules, players, _fresh_seed(seed), dealer, balances_t, lives_t)
-    state = scoring_part(rules).start_match(state)
-    state = evolve(
-        state,
-        hands=tuple(parsed),
-        widow=tuple(widow_cards or ()),
-        stock=stock_all,
-        turn=TurnState(turn_of=next_active(lives_t, dealer)),
-    )
-    state = scoring_part(rules).start_deal(state)
-    return mechanism_part(rules).begin(state)
+    state = variant.scoring.start_match(state)
+    state = state._replace(hands=tuple(parsed), widow=tuple(widow_cards or ()), stock=stock_all)
+    return variant.mechanism.begin(variant.scoring.start_deal(state))
 
 
 def _cards(what: str, cards: str | Sequence[Card]) -> tuple[Card, ...]:
@@ -263,12 +252,14 @@ def _cards(what: str, cards: str | Sequence[Card]) -> tuple[Card, ...]:
 def _lives_for(rules: Rules, players: int, lives: Sequence[int] | None) -> tuple[int, ...]:
     if lives is None:
         return (rules.starting_lives,) * players
-    if rules.scoring is Scoring.LEDGER:
+    if not variant_of(rules).scoring.unit:
         raise CommerceError("lives apply only where the scoring has lives or counters: with a ledger nobody is eliminated")
+    if not isinstance(lives, Sequence) or isinstance(lives, str):
+        raise CommerceError(f"lives must be a list of {players} whole numbers")
     values = tuple(lives)
     start = rules.starting_lives
     if len(values) != players or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= start for v in values):
-        raise CommerceError(f"lives must be {players} whole numbers from 0 to starting_lives ({start}), not {values!r}")
+        raise CommerceError(f"lives must be {players} whole numbers from 0 to starting_lives ({start}), not {values!r}"[:200])
     if sum(1 for v in values if v > 0) < 2:
         raise CommerceError("at least two players must have lives left")
     return values
@@ -277,9 +268,11 @@ def _lives_for(rules: Rules, players: int, lives: Sequence[int] | None) -> tuple
 def _balances_for(players: int, balances: Sequence[int] | None) -> tuple[int, ...]:
     if balances is None:
         return (0,) * players
+    if not isinstance(balances, Sequence) or isinstance(balances, str):
+        raise CommerceError(f"balances must be a list of {players} whole numbers")
     values = tuple(balances)
     if len(values) != players or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        raise CommerceError(f"balances must be {players} whole numbers, not {values!r}")
+        raise CommerceError(f"balances must be {players} whole numbers, not {values!r}"[:200])
     if sum(values) != 0:
         raise CommerceError(f"balances must sum to 0 (every point is a transfer), not {sum(values)}")
     return values

@@ -1,35 +1,26 @@
-"""``apply`` and ``legal_actions``: validation and dispatch to the variant's parts.
+"""``apply`` and ``legal_actions``: validation and dispatch to the part that owns the state's phase.
 
-Legality has one source of truth, the mechanism's ``legal_actions``: ``apply``
-accepts an action exactly when it is in that tuple, and asks the mechanism
-only to explain a refusal.
+Legality has one definition per part and phase: ``legal_actions`` lists the
+actions, and ``accepts`` tests one directly (a property test holds the two
+equal on every action of each variant's action space). ``apply`` asks
+``accepts`` — it never builds the whole list to check one action — and asks
+the part only to explain a refusal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .actions import ACTION_TYPES, Action, Barter, BarterReply, BlindExchange, Buy, Exchange
-from .cards import Card
+from .actions import Action
 from .deal import new_game
 from .errors import ArgumentTypeError, IllegalActionError
-from .mechanisms import mechanism_part
-from .scoring import scoring_part
-from .showdown import continue_match, finish_deal
+from .parts import Settled
 from .rules import Rules
-from .state import GameState, Phase
+from .showdown import continue_match, finish_deal
+from .state import DealLog, GameState
+from .variant import variant_of
 
 __all__ = ["apply", "legal_actions", "replay"]
-
-SCORING_PHASES = frozenset({Phase.HORSE})
-
-_WAITING_FOR = {
-    Phase.BARTER_REPLY: "seat {} is to answer a barter",
-    Phase.POUNCE: "seat {} is being asked whether to pounce",
-    Phase.BLIND_EXCHANGE: "seat {}, the dealer, is to exchange blind or pass",
-    Phase.HORSE: "seat {} is being asked whether to buy a horse",
-}
-"""Phases in which the scoring, not the mechanism, asks the question."""
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -49,26 +40,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     >>> len(legal_actions(state))  # buy or barter with each of 3 cards, or knock
     7
     """
-    if not isinstance(state, GameState):
+    if type(state) is not GameState:
         raise ArgumentTypeError(f"legal_actions() needs a GameState, not {type(state).__name__}")
-    return _legal(state)
-
-
-def _legal(state: GameState) -> tuple[Action, ...]:
-    """The legal actions, memoised on the state: a bot's ``legal_actions`` then ``apply`` computes them once.
-
-    The memo lives outside the state's fields (it is not part of equality,
-    ``repr`` or JSON) and is never copied to a successor state.
-    """
-    memo: dict[str, tuple[Action, ...]] = state.__dict__
-    legal = memo.get("_legal")
-    if legal is None:
-        if state.phase in SCORING_PHASES:
-            legal = scoring_part(state.rules).question_actions(state)
-        else:
-            legal = mechanism_part(state.rules).legal_actions(state)
-        memo["_legal"] = legal
-    return legal
+    owner = variant_of(state.rules).owners.get(state.phase)
+    return () if owner is None else owner.legal_actions(state)
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -76,67 +51,35 @@ def apply(state: GameState, action: Action) -> GameState:
 
     An action that ends a deal also settles it and deals the next one (see
     :attr:`GameState.last_showdown`). An action that is not legal raises
-    :class:`IllegalActionError` saying why, and nothing is applied.
+    :class:`IllegalActionError` saying why, and nothing is applied; a value
+    that is not an action at all raises :class:`ArgumentTypeError`.
     """
-    if not isinstance(state, GameState):
+    if type(state) is not GameState:
         raise ArgumentTypeError(f"apply() needs a GameState, not {type(state).__name__}")
-    legal = _legal(state)
-    for candidate in legal:  # the usual case: an action taken from legal_actions() itself
-        if candidate is action:
-            break
-    else:
-        malformed = _malformed(action)
-        if malformed is not None:
-            raise IllegalActionError(malformed)
-        if action not in legal:
-            raise IllegalActionError(_why_illegal(state, action))
-    if state.phase in SCORING_PHASES:  # an answer to the scoring's question after a showdown
-        answered = scoring_part(state.rules).answer(state, action)
-        return continue_match(answered, answered.history[len(state.history) :])
-    state, reason = mechanism_part(state.rules).apply(state, action)
-    if reason is not None:
-        state = finish_deal(state, reason)
-    return state
+    if not isinstance(action, Action):
+        raise ArgumentTypeError(f"apply() needs an action (Knock, Exchange, ...), not {type(action).__name__}")
+    owner = variant_of(state.rules).owners.get(state.phase)
+    if owner is None or not owner.accepts(state, action):
+        raise IllegalActionError(_why_illegal(state, action))
+    after, outcome = owner.apply(state, action)
+    if outcome is None:
+        return after
+    if outcome is Settled.NEXT_DEAL:  # an answer between deals: its events open the next deal
+        carried = DealLog.of(after.history[len(state.history) :])
+        return continue_match(after, carried)
+    return finish_deal(after, outcome)
 
 
-def _malformed(action: object) -> str | None:
-    """Why ``action`` is not a well-formed action value, or ``None``.
-
-    Checked before comparing with the legal actions, because equality alone
-    would let ``Pass(True)`` or ``Pass(1.0)`` pass for ``Pass(1)`` and put a
-    ``True`` where a seat number belongs.
-    """
-    if not isinstance(action, ACTION_TYPES):
-        return f"not an action: {action!r}"
-    if type(action.player) is not int:
-        return f"{type(action).__name__}.player must be a seat number (an int), not {action.player!r}"
-    cards: tuple[object, ...] = ()
-    if isinstance(action, (Buy, Barter, BarterReply)):
-        cards = (action.card,)
-    elif isinstance(action, Exchange):
-        cards = (action.give, action.take)
-    elif isinstance(action, BlindExchange):
-        cards = action.take
-    for card in cards:
-        if not isinstance(card, Card):
-            return f"{type(action).__name__} needs Card values (Card.parse({str(card)!r})), not {card!r}"
-    return None
-
-
-def _why_illegal(state: GameState, action: object) -> str:
-    if not isinstance(action, ACTION_TYPES):
-        return f"not an action: {action!r}"
+def _why_illegal(state: GameState, action: Action) -> str:
     if state.is_over:
         return "the match is over"
     seat = action.player
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.num_players:
-        return f"there is no seat {seat!r} (seats are 0 to {state.num_players - 1})"
+    if not 0 <= seat < state.num_players:
+        return f"there is no seat {seat} (seats are 0 to {state.num_players - 1})"
+    owner = variant_of(state.rules).owners[state.phase]
     if seat != state.to_act:
-        waiting = _WAITING_FOR.get(state.phase, "it is seat {}'s turn to act").format(state.to_act)
-        return f"{waiting}, not seat {seat}"
-    if state.phase in SCORING_PHASES:
-        return f"seat {seat} is asked whether to buy a horse: BuyHorse or Pass"
-    return mechanism_part(state.rules).explain(state, action)
+        return f"{owner.waiting_for(state)}, not seat {seat}"
+    return owner.explain(state, action)
 
 
 def replay(
@@ -153,6 +96,8 @@ def replay(
     2
     """
     state = new_game(rules, players, seed=seed, dealer=dealer)
+    if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
+        raise ArgumentTypeError(f"replay() needs an iterable of actions, not {type(actions).__name__}")
     for number, action in enumerate(actions, start=1):
         try:
             state = apply(state, action)

@@ -4,23 +4,26 @@ Built from the state's list of public and private fields (see
 :mod:`commerce_rules.state`): the player's own hand, the public fields, the
 sizes of hidden piles, and the history with cards kept only in the events
 that player saw. Never another seat's hand, the order of the stock or
-discard, or the seed.
+discard, or the seed. What is private in the turn record (a barter's
+offered card) the mechanism removes.
 """
 
 from __future__ import annotations
 
-import attrs
+from typing import Any, NamedTuple
 
 from .cards import Card
 from .errors import ArgumentTypeError, CommerceError
+from .records import value_record
 from .rules import Rules
-from .state import Event, GameState, MatchProgress, Phase, Showdown, TurnState
+from .state import Event, GameState, Phase, Showdown
+from .variant import variant_of
 
 __all__ = ["Observation", "observe"]
 
 
-@attrs.frozen(slots=False)
-class Observation(MatchProgress):
+@value_record
+class Observation(NamedTuple):
     """One seat's view of a state: an immutable value, comparable with ``==``."""
 
     player: int
@@ -41,20 +44,33 @@ class Observation(MatchProgress):
     pot: int
     balances: tuple[int, ...]
     lives: tuple[int, ...]
-    turn: TurnState
-    """The turn's bookkeeping; ``offer`` is shown only to the seat that offered it."""
+    active: tuple[int, ...]
+    """The seats still in the match."""
+    turn: Any
+    """The mechanism's turn record, as this seat may see it (a barter's offer only to its offerer)."""
+    score: Any
+    """The scoring's match record (public)."""
     history: tuple[Event, ...]
     """The current deal's events, with cards only where the observer saw them."""
     showdowns: tuple[Showdown, ...]
     """Every past showdown, hands revealed."""
     winners: tuple[int, ...]
-    horse_bought: bool
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def last_showdown(self) -> Showdown | None:
+        """The most recent showdown, or ``None`` before the first."""
+        return self.showdowns[-1] if self.showdowns else None
 
 
 def _seen(event: Event, player: int) -> Event:
     if event.visible_to is None or player in event.visible_to or not event.cards:
         return event
-    return attrs.evolve(event, cards=())
+    return event._replace(cards=())
 
 
 def observe(state: GameState, player: int) -> Observation:
@@ -66,43 +82,36 @@ def observe(state: GameState, player: int) -> Observation:
     >>> [str(card) for card in view.hand], view.stock_count, view.hand_sizes
     (['6♠', '7♠', 'K♦'], 43, (3, 3, 3))
     """
-    if not isinstance(state, GameState):
+    if type(state) is not GameState:
         raise ArgumentTypeError(f"observe() needs a GameState, not {type(state).__name__}")
-    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.num_players:
-        raise CommerceError(f"there is no seat {player!r} (seats are 0 to {state.num_players - 1})")
-    turn = state.turn
-    if turn.offer is not None and player != turn.turn_of:
-        turn = attrs.evolve(turn, offer=None)
-    hand = state.hands[player]
-    if state.phase is Phase.BLIND_EXCHANGE and player == state.dealer:
-        hand = ()  # Hoyle: the dealer exchanges before looking at the hand
+    if type(player) is not int or not 0 <= player < state.num_players:
+        shown = player if type(player) is int and abs(player) < 10**6 else type(player).__name__
+        raise CommerceError(f"there is no seat {shown!r} (seats are 0 to {state.num_players - 1})")
+    mechanism = variant_of(state.rules).mechanism
+    hand = () if mechanism.hides_hand(state, player) else state.hands[player]
     history = state.history
     if any(event.visible_to is not None and player not in event.visible_to for event in history):
-        history = tuple(_seen(event, player) for event in history)
-    fields = {
-        "player": player,
-        "rules": state.rules,
-        "num_players": state.num_players,
-        "deal_number": state.deal_number,
-        "dealer": state.dealer,
-        "phase": state.phase,
-        "to_act": state.to_act,
-        "hand": hand,
-        "hand_sizes": tuple([len(h) for h in state.hands]),
-        "widow": state.widow,
-        "stock_count": len(state.stock),
-        "discard_count": len(state.discard),
-        "pot": state.pot,
-        "balances": state.balances,
-        "lives": state.lives,
-        "turn": turn,
-        "history": history,
-        "showdowns": state.showdowns,
-        "winners": state.winners,
-        "horse_bought": state.horse_bought,
-    }
-    # Built as GameState's successors are, one dictionary and no per-field
-    # __init__: a bot asks for an observation at every turn.
-    view = object.__new__(Observation)
-    object.__setattr__(view, "__dict__", fields)
-    return view
+        history = tuple([_seen(event, player) for event in history])
+    return Observation(
+        player,
+        state.rules,
+        state.num_players,
+        state.deal_number,
+        state.dealer,
+        state.phase,
+        state.to_act,
+        hand,
+        tuple([len(h) for h in state.hands]),
+        state.widow,
+        len(state.stock),
+        len(state.discard),
+        state.pot,
+        state.balances,
+        state.lives,
+        state.active,
+        mechanism.seen_turn(state, player),
+        state.score,
+        history,
+        state.showdowns,
+        state.winners,
+    )

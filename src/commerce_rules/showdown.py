@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from .deal import deal
 from .ranking import HandValue, evaluate
-from .scoring import scoring_part
-from .state import Event, GameState, Showdown, ShowdownReason, evolve, next_active
+from .state import EMPTY_LOG, DealLog, GameState, Showdown, ShowdownReason, next_active
+from .variant import variant_of
 
-__all__ = ["continue_match", "finish_deal"]
+__all__ = ["best_hand", "continue_match", "finish_deal"]
 
 
 def best_hand(values: tuple[HandValue | None, ...], tie_order: tuple[int, ...]) -> int:
@@ -24,33 +24,24 @@ def best_hand(values: tuple[HandValue | None, ...], tie_order: tuple[int, ...]) 
 def finish_deal(state: GameState, reason: ShowdownReason) -> GameState:
     """Settle the deal that just ended and, unless the match is over, deal the next one."""
     rules = state.rules
-    scoring = scoring_part(rules)
-    values = tuple(evaluate(hand, rules) if hand else None for hand in state.hands)
+    scoring = variant_of(rules).scoring
+    values = tuple([evaluate(hand, rules) if hand else None for hand in state.hands])
     winner = best_hand(values, scoring.tie_order(state))
     state, losers, payments = scoring.settle(state, values, winner)
-    showdown = Showdown(
-        deal_number=state.deal_number,
-        dealer=state.dealer,
-        reason=reason,
-        hands=state.hands,
-        values=values,
-        winner=winner,
-        losers=losers,
-        payments=payments,
-    )
-    state = evolve(state, showdowns=(*state.showdowns, showdown))
+    showdown = Showdown(state.deal_number, state.dealer, reason, state.hands, values, winner, losers, payments)
+    state = state._replace(showdowns=state.showdowns + (showdown,))
     question = scoring.question(state)
     if question is not None:  # asked right after the showdown, before the match can end
         return question
     return continue_match(state)
 
 
-def continue_match(state: GameState, carried: tuple[Event, ...] = ()) -> GameState:
+def continue_match(state: GameState, carried: DealLog = EMPTY_LOG) -> GameState:
     """After a settled showdown (and any answer it asked for): end the match, or deal the next deal.
 
     ``carried`` events, recorded after the showdown, open the next deal's history.
     """
-    final = scoring_part(state.rules).end_match(state)
+    final = variant_of(state.rules).scoring.end_match(state)
     if final is not None:
         return final
-    return deal(state, state.deal_number + 1, next_active(state.lives, state.dealer), carried)
+    return deal(state, state.deal_number + 1, next_active(state.active, state.dealer), carried)

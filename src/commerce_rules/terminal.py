@@ -12,26 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TextIO
 
-from .actions import (
-    Action,
-    Barter,
-    BarterReply,
-    BlindExchange,
-    Buy,
-    BuyHorse,
-    Exchange,
-    Knock,
-    Pass,
-    Pounce,
-)
+from .actions import Action
 from .bots import Bot
 from .engine import apply, legal_actions
-from .mechanisms.trade_barter import barter_partner
 from .narrate import cards_text, describe_deal_start, describe_standings, narrate_step
 from .observe import Observation, observe
 from .ranking import evaluate
-from .scoring.pool import horse_price
-from .state import GameState, Phase
+from .state import GameState
+from .variant import variant_of
 
 __all__ = ["Abandoned", "choice_text", "play_match", "seat_view"]
 
@@ -41,56 +29,26 @@ class Abandoned(Exception):
 
 
 def choice_text(state: GameState, action: Action) -> str:
-    """One legal action as a menu line for the player who takes it (their own cards named)."""
-    if isinstance(action, Buy):
-        cost = "free: you deal" if action.player == state.dealer else f"pay 1 to the dealer, seat {state.dealer}"
-        return f"buy: give {action.card}, draw the stock's top card ({cost})"
-    if isinstance(action, Barter):
-        return f"barter: offer {action.card} to seat {barter_partner(state, action.player)}"
-    if isinstance(action, BarterReply):
-        return f"answer the barter: give {action.card} back, unseen"
-    if isinstance(action, Knock):
-        if state.phase is Phase.BARTER_REPLY:
-            return "knock: refuse the barter, and the showdown follows"
-        return "knock"
-    if isinstance(action, Exchange):
-        return f"exchange: give {action.give}, take {action.take} from the widow"
-    if isinstance(action, Pounce):
-        return "pounce: take the fourth card of your tricon from the widow"
-    if isinstance(action, BlindExchange):
-        return f"take {cards_text(action.take)} from the widow blind (your first-dealt cards go out)"
-    if isinstance(action, BuyHorse):
-        return f"buy a horse: one counter back for {horse_price(state.rules.stake)} points into the pool"
-    assert isinstance(action, Pass)
-    if state.phase is Phase.POUNCE:
-        return "pass: do not pounce"
-    if state.phase is Phase.BLIND_EXCHANGE:
-        return "pass: keep your cards, no blind exchange"
-    if state.phase is Phase.HORSE:
-        return "pass: no horse, you are out"
-    if state.turn.exchanges:
-        return "pass: end your turn"
-    return "pass"
+    """One legal action as a menu line for the player who takes it (their own cards named), in the owning part's words."""
+    owner = variant_of(state.rules).owners.get(state.phase)
+    return action.describe() if owner is None else owner.choice_text(state, action)
 
 
 def seat_view(view: Observation) -> list[str]:
     """What the person's seat knows now, as the lines shown above the menu."""
     lines = []
-    if view.phase is Phase.BLIND_EXCHANGE and not view.hand:
+    if not view.hand and view.hand_sizes[view.player]:
         lines.append(f"Your hand: {view.hand_sizes[view.player]} cards, face down (you exchange before looking).")
     else:
         value = evaluate(view.hand, view.rules)
         lines.append(f"Your hand: {cards_text(view.hand)} — {value}.")
     if view.widow:
         lines.append(f"The widow: {cards_text(view.widow)}.")
-    if view.rules.has_widow or view.stock_count:
+    if view.widow or view.stock_count:
         lines.append(f"Stock: {view.stock_count} cards.")
-    if view.phase is Phase.BARTER_REPLY:
-        lines.append(f"Seat {view.turn.turn_of} offers you a card in barter: answer unseen, or knock to refuse.")
-    if view.phase is Phase.POUNCE:
-        lines.append("The widow holds the fourth card of your tricon: you may pounce, out of turn.")
-    if view.phase is Phase.HORSE:
-        lines.append("You lost your last counter; you are the first out.")
+    owner = variant_of(view.rules).owners.get(view.phase)
+    if owner is not None:
+        lines.extend(owner.situation(view))
     return lines
 
 

@@ -38,19 +38,16 @@ import math
 import random
 from collections.abc import Sequence
 
-import attrs
-
 from ..actions import Action, Barter, BarterReply, Buy, Exchange
 from ..cards import Card
-from ..deal import deck_for
+from ..deck import deck_for
 from ..engine import legal_actions
-from ..mechanisms import mechanism_part
 from ..observe import Observation
 from ..ranking import HandValue, evaluate
 from ..rules import Mechanism, Scoring
-from ..scoring import scoring_part
+from ..variant import mechanism_part, scoring_part
 from ..showdown import best_hand
-from ..state import EventKind, GameState, Phase
+from ..state import EMPTY_LOG, EventKind, GameState
 from .greedy import _draw_bits, greedy_action, greedy_choice, hand_model
 
 __all__ = ["SearchBot", "sample_state"]
@@ -156,10 +153,7 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
     stock = tuple(pool[position : position + obs.stock_count])
     position += obs.stock_count
     discard = (*known_discard, *pool[position:])
-    turn = obs.turn
-    if obs.phase is Phase.BARTER_REPLY and turn.offer is None and obs.to_act == me:
-        offerer_hand = hands[turn.turn_of]
-        turn = attrs.evolve(turn, offer=offerer_hand[rng.randrange(len(offerer_hand))])
+    turn = mechanism_part(obs.rules).imagined_turn(obs, tuple(hands), rng)
     return GameState(
         rules=obs.rules,
         num_players=obs.num_players,
@@ -175,11 +169,12 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
         pot=obs.pot,
         balances=obs.balances,
         lives=obs.lives,
+        active=obs.active,
         turn=turn,
-        history=(),
+        score=obs.score,
+        log=EMPTY_LOG,
         showdowns=obs.showdowns,
         winners=obs.winners,
-        horse_bought=obs.horse_bought,
     )
 
 

@@ -1,18 +1,19 @@
-"""Small pieces the mechanisms share: swapping a card in place, exchange choices, the turn limit."""
+"""Small pieces the mechanisms share: moving a card, exchange choices, the turn limit, JSON fields."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from ..actions import Action, Exchange, exchange_table
-from ..state import ShowdownReason
+from ..actions import Action, Exchange, Knock, exchange_table
+from ..jsonfields import fail
+from ..state import EventKind, ShowdownReason
 
 if TYPE_CHECKING:
     from ..cards import Card
+    from ..parts import Step
     from ..state import GameState
-    from . import Step
 
-__all__ = ["exchange_choices", "exchange_refusal", "swap_in", "unless_turn_limit", "with_seat", "without"]
+__all__ = ["check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "swap_in", "unless_turn_limit", "with_seat", "without"]
 
 T = TypeVar("T")
 
@@ -20,7 +21,7 @@ T = TypeVar("T")
 def swap_in(cards: tuple[Card, ...], old: Card, new: Card) -> tuple[Card, ...]:
     """``cards`` with ``new`` in the place of ``old`` (a hand and the widow keep their order)."""
     at = cards.index(old)
-    return (*cards[:at], new, *cards[at + 1 :])
+    return cards[:at] + (new,) + cards[at + 1 :]
 
 
 def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -31,31 +32,56 @@ def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 def with_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
     """``values`` (one per seat) with ``seat``'s replaced by ``value``."""
-    return (*values[:seat], value, *values[seat + 1 :])
+    return values[:seat] + (value,) + values[seat + 1 :]
 
 
-def exchange_choices(state: GameState, seat: int) -> tuple[Action, ...]:
+def exchange_choices(hand: tuple[Card, ...], widow: tuple[Card, ...], given: tuple[Card, ...], seat: int) -> tuple[Action, ...]:
     """Every exchange of a hand card for a widow card, except taking back a card given this turn."""
-    given = state.turn.given
-    widow = [take.index for take in state.widow if take not in given] if given else [take.index for take in state.widow]
+    takes = [take.index for take in widow if take not in given] if given else [take.index for take in widow]
     table = exchange_table(seat)
-    return tuple([row[take] for row in [table[give.index] for give in state.hands[seat]] for take in widow])
+    return tuple([row[take] for row in [table[give.index] for give in hand] for take in takes])
 
 
-def exchange_refusal(state: GameState, action: Exchange) -> str | None:
+def exchange_refusal(state: GameState, action: Exchange, given: tuple[Card, ...]) -> str | None:
     """Why ``action``'s cards make it no exchange at all, or ``None`` if the cards are right."""
     if action.give not in state.hands[action.player]:
         return f"seat {action.player} does not hold {action.give}"
     if action.take not in state.widow:
         return f"{action.take} is not in the widow"
-    if action.take in state.turn.given:
+    if action.take in given:
         return f"{action.take} was put into the widow this turn and cannot be taken back"
     return None
 
 
-def unless_turn_limit(state: GameState) -> Step:
+def unless_turn_limit(state: GameState, turns: int) -> Step:
     """Play goes on from ``state`` — unless ``turn_limit`` turns have been played in this deal."""
     limit = state.rules.turn_limit
-    if limit is not None and state.turn.turns >= limit:
+    if limit is not None and turns >= limit:
         return state, ShowdownReason.TURN_LIMIT
     return state, None
+
+
+def check_three_cards(state: GameState) -> None:
+    """Every seat in play holds 3 cards, every other none (a deal under way)."""
+    for seat, hand in enumerate(state.hands):
+        if seat not in state.active:
+            if hand:
+                fail(f"hands[{seat}]", f"seat {seat} has no lives left (is out of the match) and holds no cards, not {len(hand)}")
+        elif len(hand) != 3:
+            fail(f"hands[{seat}]", f"seat {seat} holds 3 cards, not {len(hand)}")
+
+
+def knocker_of(before: GameState | None, action: Action | None) -> int | None:
+    """Who knocked in the deal ``before`` belongs to (or with ``action``), from the public history."""
+    if isinstance(action, Knock):
+        return action.player
+    if before is not None:
+        for event in before.history:
+            if event.kind is EventKind.KNOCK:
+                return event.player
+    return None
+
+
+def turn_limit_text(before: GameState | None) -> str:
+    limit = before.rules.turn_limit if before is not None else None
+    return f"the turn limit ({limit} turns) is reached" if limit else "the turn limit is reached"

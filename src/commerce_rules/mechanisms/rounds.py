@@ -15,137 +15,193 @@ exchanges. Passing has no lasting effect (**[resolution]**).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+import random
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .. import jsonfields as jf
 from ..actions import Action, BlindExchange, Exchange, Knock, Pass, seat_action
-from ..state import Event, EventKind, Phase, ShowdownReason, evolve
-from . import Step
-from .common import exchange_choices, exchange_refusal, swap_in, unless_turn_limit, with_seat
+from ..cards import Card
+from ..records import value_record
+from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from
+from .common import check_three_cards, knocker_of, turn_limit_text, exchange_choices, exchange_refusal, swap_in, unless_turn_limit, with_seat
 
 if TYPE_CHECKING:
-    from ..state import GameState
+    from ..parts import EventShape
+    from ..rules import Rules
+    from ..observe import Observation
+    from ..parts import Step
+    from ..state import GameState, Showdown
+
+__all__ = ["FREEZE", "Rounds", "RoundsTurn"]
 
 FREEZE = 3
 """Exchanging this many cards in one turn (or blind) ends a player's exchanges for the deal."""
 
+_PLAY, _BLIND = Phase.PLAY, Phase.BLIND_EXCHANGE
+
+
+@value_record
+class RoundsTurn(NamedTuple):
+    """Hoyle's bookkeeping within a deal (all public)."""
+
+    turn_of: int
+    """Whose turn it is (the dealer acts first, for the blind exchange)."""
+    round_left: tuple[int, ...]
+    """The seats still to play this round, in order, ``turn_of`` first."""
+    round: int = 1
+    """The current round (a deal has as many as active players)."""
+    turns: int = 0
+    """Turns completed in this deal (for ``turn_limit``)."""
+    exchanges: int = 0
+    """Exchanges made so far in the current turn."""
+    given: tuple[Card, ...] = ()
+    """Cards put into the widow in the current turn (they cannot be taken back)."""
+    knockers: tuple[int, ...] = ()
+    """Who knocked in this deal, in order (a second knock ends it)."""
+    spent: tuple[int, ...] = ()
+    """Seats that may not exchange again in this deal (three cards at once)."""
+
 
 def round_order(state: GameState, knockers: tuple[int, ...]) -> tuple[int, ...]:
     """The seats that play a round: active, not knocked, clockwise from the eldest."""
-    n = state.num_players
-    lives = state.lives
-    return tuple(
-        seat for seat in ((state.dealer + k) % n for k in range(1, n + 1)) if lives[seat] > 0 and seat not in knockers
-    )
+    return tuple(seat for seat in clockwise_from(state.active, state.dealer) if seat not in knockers)
 
 
 class Rounds:
     """Blind exchange, rounds with a growing widow, exchanges of up to three, two knocks."""
+
+    phases: tuple[Phase, ...] = (_BLIND, _PLAY)
+    widow_size = 3
+    events: dict[EventKind, EventShape] = {
+        EventKind.EXCHANGE: ((2,), "all"), EventKind.PASS: ((0,), "all"), EventKind.KNOCK: ((0,), "all"),
+        EventKind.BLIND_EXCHANGE: ((2, 4, 6), "all"), EventKind.WIDOW_GROWS: ((1,), "all"),
+    }  # fmt: skip
+
+    def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
+        return self.phases
 
     def cards_needed(self, players: int) -> int:
         return 3 + (players - 1)  # the widow, and one card for each round after the first
 
     def begin(self, state: GameState) -> GameState:
         order = round_order(state, ())
-        turn = evolve(state.turn, turn_of=order[0], final_left=order, round=1)
-        return evolve(state, phase=Phase.BLIND_EXCHANGE, to_act=state.dealer, turn=turn)
+        return state._replace(phase=_BLIND, to_act=state.dealer, turn=RoundsTurn(order[0], order))
+
+    # ------------------------------------------------------------------ legality
 
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
         seat = state.to_act
-        if seat is None:
-            return ()
-        if state.phase is Phase.BLIND_EXCHANGE:
+        assert seat is not None
+        if state.phase is _BLIND:
             takes = [BlindExchange(seat, take) for k in (1, 2, 3) for take in combinations(state.widow, k)]
             return (*takes, seat_action(Pass, seat))
-        turn = state.turn
-        ending: tuple[Action, ...] = (seat_action(Pass, seat), seat_action(Knock, seat))
+        turn: RoundsTurn = state.turn
         if turn.exchanges:  # a knock is a whole turn
-            ending = ending[:1]
+            ending: tuple[Action, ...] = (seat_action(Pass, seat),)
+        else:
+            ending = (seat_action(Pass, seat), seat_action(Knock, seat))
         if seat in turn.spent:
             return ending
-        return (*exchange_choices(state, seat), *ending)
+        return exchange_choices(state.hands[seat], state.widow, turn.given, seat) + ending
+
+    def accepts(self, state: GameState, action: Action) -> bool:
+        seat = state.to_act
+        if action.player != seat:
+            return False
+        kind = type(action)
+        if kind is Pass:
+            return True
+        turn: RoundsTurn = state.turn
+        if state.phase is _BLIND:
+            if kind is not BlindExchange:
+                return False
+            assert isinstance(action, BlindExchange)
+            return all(card in state.widow for card in action.take)
+        if kind is Exchange:
+            assert isinstance(action, Exchange)
+            return (
+                seat not in turn.spent and action.give in state.hands[seat] and action.take in state.widow
+                and action.take not in turn.given
+            )  # fmt: skip
+        return kind is Knock and not turn.exchanges
+
+    # ------------------------------------------------------------------ play
 
     def apply(self, state: GameState, action: Action) -> Step:
+        turn: RoundsTurn = state.turn
+        seat = action.player
         if isinstance(action, BlindExchange):
-            return self._blind(state, action), None
+            return self._blind(state, turn, action), None
         if isinstance(action, Exchange):
-            return self._exchange(state, action)
+            return self._exchange(state, turn, action)
         if isinstance(action, Pass):
-            if state.phase is Phase.BLIND_EXCHANGE:
-                return self._start_play(state, {}, {}), None
-            history = (*state.history, Event(EventKind.PASS, action.player))
-            return self._end_turn(state, {}, {"history": history})
-        assert isinstance(action, Knock)
-        return self._knock(state, action.player)
+            if state.phase is _BLIND:
+                return state._replace(phase=_PLAY, to_act=turn.turn_of), None
+            log = state.log.then(Event(EventKind.PASS, seat))
+            return self._end_turn(state, turn, state.widow, state.stock, log)
+        knockers = turn.knockers + (seat,)
+        log = state.log.then(Event(EventKind.KNOCK, seat))
+        if len(knockers) >= 2:
+            return state._replace(turn=turn._replace(knockers=knockers), log=log), ShowdownReason.SECOND_KNOCK
+        return self._end_turn(state, turn._replace(knockers=knockers), state.widow, state.stock, log)
 
-    def _blind(self, state: GameState, action: BlindExchange) -> GameState:
+    def _blind(self, state: GameState, turn: RoundsTurn, action: BlindExchange) -> GameState:
         dealer, take = action.player, action.take
         hand = state.hands[dealer]
         give = hand[: len(take)]  # unseen: the first cards dealt go out [resolution]
         widow = state.widow
         for old, new in zip(take, give):
             widow = swap_in(widow, old, new)
-        new_hand = (*hand[len(take) :], *take)
-        changes = {
-            "hands": with_seat(state.hands, dealer, new_hand),
-            "widow": widow,
-            "history": (*state.history, Event(EventKind.BLIND_EXCHANGE, dealer, (*take, *give))),
-        }
+        hands = with_seat(state.hands, dealer, hand[len(take) :] + take)
+        log = state.log.then(Event(EventKind.BLIND_EXCHANGE, dealer, take + give))
         spent = (dealer,) if len(take) >= FREEZE else ()
-        return self._start_play(state, {"spent": spent}, changes)
+        turn = turn._replace(spent=spent)
+        return state._replace(phase=_PLAY, to_act=turn.turn_of, hands=hands, widow=widow, log=log, turn=turn)
 
-    def _start_play(self, state: GameState, turn_changes: dict[str, Any], changes: dict[str, Any]) -> GameState:
-        turn = evolve(state.turn, **turn_changes)
-        return evolve(state, phase=Phase.PLAY, to_act=turn.turn_of, turn=turn, **changes)
-
-    def _exchange(self, state: GameState, action: Exchange) -> Step:
+    def _exchange(self, state: GameState, turn: RoundsTurn, action: Exchange) -> Step:
         seat, give, take = action.player, action.give, action.take
-        turn = state.turn
-        hand = swap_in(state.hands[seat], give, take)
+        hands = with_seat(state.hands, seat, swap_in(state.hands[seat], give, take))
+        widow = swap_in(state.widow, take, give)
+        log = state.log.then(Event(EventKind.EXCHANGE, seat, (give, take)))
         exchanges = turn.exchanges + 1
-        turn = evolve(turn, exchanges=exchanges, given=(*turn.given, give))
-        state = evolve(
-            state,
-            hands=with_seat(state.hands, seat, hand),
-            widow=swap_in(state.widow, take, give),
-            history=(*state.history, Event(EventKind.EXCHANGE, seat, (give, take))),
-            turn=turn,
-        )
+        turn = turn._replace(exchanges=exchanges, given=turn.given + (give,))
+        state = state._replace(hands=hands)
         if exchanges >= FREEZE:  # three in one turn: no more exchanges this deal
-            return self._end_turn(state, {"spent": (*turn.spent, seat)}, {})
+            return self._end_turn(state, turn._replace(spent=turn.spent + (seat,)), widow, state.stock, log)
         if exchanges >= state.rules.exchanges_per_turn:
-            return self._end_turn(state, {}, {})
-        return state, None
+            return self._end_turn(state, turn, widow, state.stock, log)
+        return state._replace(widow=widow, log=log, turn=turn), None
 
-    def _knock(self, state: GameState, seat: int) -> Step:
-        knockers = (*state.turn.knockers, seat)
-        history = (*state.history, Event(EventKind.KNOCK, seat))
-        if len(knockers) >= 2:
-            turn = evolve(state.turn, knockers=knockers)
-            return evolve(state, turn=turn, history=history), ShowdownReason.SECOND_KNOCK
-        return self._end_turn(state, {"knockers": knockers}, {"history": history})
-
-    def _end_turn(self, state: GameState, turn_changes: dict[str, Any], changes: dict[str, Any]) -> Step:
-        turn = evolve(state.turn, **turn_changes) if turn_changes else state.turn
-        left = turn.final_left[1:]
+    def _end_turn(
+        self, state: GameState, turn: RoundsTurn, widow: tuple[Card, ...], stock: tuple[Card, ...], log: DealLog
+    ) -> Step:
+        left = turn.round_left[1:]
         turns = turn.turns + 1
         round_number = turn.round
         if not left:  # the round is over
             if round_number >= len(state.active):
-                return evolve(state, turn=evolve(turn, turns=turns), **changes), ShowdownReason.LAST_ROUND
+                return state._replace(turn=turn._replace(turns=turns), widow=widow, stock=stock, log=log), ShowdownReason.LAST_ROUND
             round_number += 1
             left = round_order(state, turn.knockers)
-            grown = state.stock[0]
-            changes["widow"] = (*changes.get("widow", state.widow), grown)
-            changes["stock"] = state.stock[1:]
-            changes["history"] = (*changes.get("history", state.history), Event(EventKind.WIDOW_GROWS, state.dealer, (grown,)))
+            grown = stock[0]
+            widow = widow + (grown,)
+            stock = stock[1:]
+            log = log.then(Event(EventKind.WIDOW_GROWS, state.dealer, (grown,)))
         following = left[0]
-        turn = evolve(turn, turn_of=following, turns=turns, exchanges=0, given=(), final_left=left, round=round_number)
-        return unless_turn_limit(evolve(state, to_act=following, turn=turn, **changes))
+        turn = turn._replace(turn_of=following, turns=turns, exchanges=0, given=(), round_left=left, round=round_number)
+        return unless_turn_limit(state._replace(to_act=following, turn=turn, widow=widow, stock=stock, log=log), turns)
+
+    # ------------------------------------------------------------------ words
+
+    def waiting_for(self, state: GameState) -> str:
+        if state.phase is _BLIND:
+            return f"seat {state.to_act}, the dealer, is to exchange blind or pass"
+        return f"it is seat {state.to_act}'s turn to act"
 
     def explain(self, state: GameState, action: Action) -> str:
         seat = action.player
-        turn = state.turn
-        if state.phase is Phase.BLIND_EXCHANGE:
+        turn: RoundsTurn = state.turn
+        if state.phase is _BLIND:
             if isinstance(action, BlindExchange):
                 missing = [str(card) for card in action.take if card not in state.widow]
                 if missing:
@@ -159,7 +215,150 @@ class Rounds:
         if isinstance(action, Exchange):
             if seat in turn.spent:
                 return f"seat {seat} exchanged three cards at once and may not exchange again this deal"
-            refusal = exchange_refusal(state, action)
+            refusal = exchange_refusal(state, action, turn.given)
             if refusal is not None:
                 return refusal
         return f"{type(action).__name__} is not an action of this game"
+
+    def describe_move(self, before: GameState, action: Action, after: GameState) -> list[str]:
+        seat = action.player
+        if isinstance(action, BlindExchange):
+            k = len(action.take)
+            gone = before.hands[seat][:k]
+            first = "the first card" if k == 1 else f"the first {k} cards"
+            lines = [
+                f"seat {seat}, the dealer, takes {' '.join(map(str, action.take))} from the widow blind, "
+                f"giving {first} dealt to them face up: {' '.join(map(str, gone))}"
+            ]
+        elif isinstance(action, Knock):
+            lines = [f"{action.describe()} and takes no more turns in this deal"]
+        elif isinstance(action, Exchange):
+            widow = tuple(action.give if card == action.take else card for card in before.widow)
+            lines = [f"{action.describe()}; the widow now holds {' '.join(map(str, widow))}"]
+        elif before.phase is _BLIND:
+            lines = [f"seat {seat}, the dealer, declines the blind exchange"]
+        elif before.turn.exchanges:
+            lines = [f"seat {seat} ends the turn"]
+        else:
+            lines = [action.describe()]
+        if after.deal_number == before.deal_number and after.showdowns == before.showdowns:
+            for event in after.history[len(before.history) :]:
+                if event.kind is EventKind.WIDOW_GROWS:
+                    lines.append(f"a new round: {event.cards[0]} from the stock joins the widow")
+        return lines
+
+    def choice_text(self, state: GameState, action: Action) -> str:
+        if isinstance(action, BlindExchange):
+            return f"take {' '.join(map(str, action.take))} from the widow blind (your first-dealt cards go out)"
+        if isinstance(action, Knock):
+            return "knock"
+        if isinstance(action, Exchange):
+            return f"exchange: give {action.give}, take {action.take} from the widow"
+        if state.phase is _BLIND:
+            return "pass: keep your cards, no blind exchange"
+        if state.turn.exchanges:
+            return "pass: end your turn"
+        return "pass"
+
+    def situation(self, view: Observation) -> list[str]:
+        return []
+
+    def opening(self, state: GameState) -> list[str]:
+        return [f"  The widow, face up: {' '.join(map(str, state.widow))}."]
+
+    def reason_text(self, showdown: Showdown, before: GameState | None, action: Action | None) -> str:
+        if showdown.reason is ShowdownReason.SECOND_KNOCK:
+            return "a second player knocked"
+        if showdown.reason is ShowdownReason.TURN_LIMIT:
+            return turn_limit_text(before)
+        return "the last round is over"
+
+    # ------------------------------------------------------------------ observation and JSON
+
+    def seen_turn(self, state: GameState, player: int) -> RoundsTurn:
+        turn: RoundsTurn = state.turn
+        return turn
+
+    def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> RoundsTurn:
+        turn: RoundsTurn = view.turn
+        return turn
+
+    def hides_hand(self, state: GameState, player: int) -> bool:
+        return state.phase is _BLIND and player == state.dealer  # the dealer exchanges before looking
+
+    def turn_to_json(self, turn: RoundsTurn) -> dict[str, Any]:
+        return {
+            "turn_of": turn.turn_of,
+            "round_left": list(turn.round_left),
+            "round": turn.round,
+            "turns": turn.turns,
+            "exchanges": turn.exchanges,
+            "given": jf.texts(turn.given),
+            "knockers": list(turn.knockers),
+            "spent": list(turn.spent),
+        }
+
+    def turn_from_json(self, value: object, players: int) -> RoundsTurn:
+        fields = jf.obj(value, "turn", RoundsTurn._fields)  # type: ignore[arg-type]
+        given = jf.cards(fields["given"], "turn.given")
+        jf.no_repeats(given, "turn.given", "card")
+        return RoundsTurn(
+            turn_of=jf.seat(fields["turn_of"], "turn.turn_of", players),
+            round_left=jf.seats(fields["round_left"], "turn.round_left", players),
+            round=jf.integer(fields["round"], "turn.round", 1),
+            turns=jf.integer(fields["turns"], "turn.turns", 0),
+            exchanges=jf.integer(fields["exchanges"], "turn.exchanges", 0),
+            given=given,
+            knockers=jf.seats(fields["knockers"], "turn.knockers", players),
+            spent=jf.seats(fields["spent"], "turn.spent", players),
+        )
+
+    def check_hands(self, state: GameState) -> None:
+        """The widow grows by round; no discard pile; 3 cards a seat in play."""
+        if state.discard:
+            jf.fail("discard", "Hoyle's game has no discard pile: the list must be empty")
+        turn: RoundsTurn = state.turn
+        if len(state.widow) != 2 + turn.round:
+            jf.fail("widow", f"in round {turn.round} the widow holds {2 + turn.round} cards, not {len(state.widow)}")
+        if state.phase in self.phases:
+            check_three_cards(state)
+
+    def check(self, state: GameState) -> None:
+        """The blind exchange first; each round's seats in order, knockers out."""
+        if state.phase not in self.phases:
+            return
+        turn: RoundsTurn = state.turn
+        rules = state.rules
+        active = state.active
+        if not 1 <= turn.round <= len(active):
+            jf.fail("turn.round", f"a deal has as many rounds as active players: 1 to {len(active)}, not {turn.round}")
+        if len(turn.knockers) > 1:
+            jf.fail("turn.knockers", "a second knock ends the deal: at most one knocker while it goes on")
+        for name, seats in (("knockers", turn.knockers), ("spent", turn.spent), ("round_left", turn.round_left)):
+            for seat in seats:
+                if seat not in active:
+                    jf.fail(f"turn.{name}", f"seat {seat} is out of the match")
+        if turn.exchanges != len(turn.given):
+            jf.fail("turn.exchanges", f"{turn.exchanges} exchanges this turn but {len(turn.given)} cards given (turn.given)")
+        for card in turn.given:
+            if card not in state.widow:
+                jf.fail("turn.given", f"{card}, given to the widow this turn, is not in the widow")
+        if turn.exchanges > min(rules.exchanges_per_turn, FREEZE) - 1:
+            jf.fail("turn.exchanges", f"{turn.exchanges} exchanges would have ended the turn (exchanges_per_turn is {rules.exchanges_per_turn})")
+        from_eldest = list(clockwise_from(active, state.dealer))
+        if state.phase is _BLIND:
+            if turn != RoundsTurn(from_eldest[0], tuple(from_eldest)):
+                jf.fail("turn", "before the blind exchange the turn is the deal's first: round 1, every active seat to play from the eldest")
+            if state.to_act != state.dealer:
+                jf.fail("to_act", f"the dealer, seat {state.dealer}, exchanges blind first, not seat {state.to_act}")
+            return
+        if turn.turn_of in turn.knockers:
+            jf.fail("turn.turn_of", f"seat {turn.turn_of} knocked and takes no more turns in the deal")
+        rest = from_eldest[from_eldest.index(turn.turn_of) :]
+        expected = [seat for seat in rest if seat not in turn.knockers]
+        if list(turn.round_left) != expected:
+            jf.fail("turn.round_left", f"expected {expected}, the seats still to play this round in order (a knocker takes no more turns), not {list(turn.round_left)}")
+        if state.to_act != turn.turn_of:
+            jf.fail("to_act", f"it is seat {turn.turn_of}'s turn (turn.turn_of), not seat {state.to_act}'s")
+        if turn.exchanges and turn.turn_of in turn.spent:
+            jf.fail("turn.spent", f"seat {turn.turn_of} is exchanging this turn, so it cannot be spent")

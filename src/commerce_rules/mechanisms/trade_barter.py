@@ -9,110 +9,164 @@ the exchanges at once; so does a buy that takes the last card of the stock
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import random
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .. import jsonfields as jf
 from ..actions import Action, Barter, BarterReply, Buy, Knock, card_action, seat_action
-from ..rules import BarterDirection
-from ..state import Event, EventKind, Phase, ShowdownReason, evolve, next_active
-from . import Step
-from .common import unless_turn_limit, with_seat, without
+from ..cards import Card
+from ..records import value_record
+from ..rules import BarterDirection, Rules
+from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, moved, moved_and_paid, next_active
+from .common import check_three_cards, knocker_of, turn_limit_text, unless_turn_limit, with_seat, without
 
 if TYPE_CHECKING:
-    from ..state import GameState
+    from ..parts import EventShape
+    from ..observe import Observation
+    from ..parts import Step
+    from ..state import GameState, Showdown
+
+__all__ = ["BUY_PRICE", "TradeBarter", "TradeTurn", "barter_partner"]
 
 BUY_PRICE = 1
 """What a buyer other than the dealer pays the dealer."""
+
+_PLAY, _REPLY = Phase.PLAY, Phase.BARTER_REPLY
+_BUY, _BARTER, _REFUSED, _KNOCK = EventKind.BUY, EventKind.BARTER, EventKind.BARTER_REFUSED, EventKind.KNOCK
+
+
+@value_record
+class TradeTurn(NamedTuple):
+    """Trade and barter's bookkeeping within a deal (public except ``offer``)."""
+
+    turn_of: int
+    """Whose turn it is (their neighbour acts while a barter waits for an answer)."""
+    turns: int = 0
+    """Turns completed in this deal (for ``turn_limit``)."""
+    offer: Card | None = None
+    """The card offered in a pending barter (private to the offerer)."""
 
 
 def barter_partner(state: GameState, seat: int) -> int:
     """The neighbour ``seat`` barters with (left by default, right with ``barter_direction='right'``)."""
     step = 1 if state.rules.barter_direction is BarterDirection.LEFT else -1
-    return next_active(state.lives, seat, step)
+    return next_active(state.active, seat, step)
 
 
 class TradeBarter:
     """Buy, barter, knock; no widow."""
 
+    phases: tuple[Phase, ...] = (_PLAY, _REPLY)
+    widow_size = 0
+    events: dict[EventKind, EventShape] = {_BUY: ((2,), "player"), _BARTER: ((2,), "player and target"), _REFUSED: ((1,), "player"), _KNOCK: ((0,), "all")}
+
+    def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
+        return self.phases
+
     def cards_needed(self, players: int) -> int:
         return 1  # at least one card in the stock to buy
 
     def begin(self, state: GameState) -> GameState:
-        return evolve(state, phase=Phase.PLAY, to_act=state.turn.turn_of)
+        eldest = next_active(state.active, state.dealer)
+        return state._replace(phase=_PLAY, to_act=eldest, turn=TradeTurn(eldest))
+
+    # ------------------------------------------------------------------ legality
 
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
         seat = state.to_act
-        if seat is None:
-            return ()
+        assert seat is not None
         hand = state.hands[seat]
-        if state.phase is Phase.BARTER_REPLY:
+        if state.phase is _REPLY:
             return (*(card_action(BarterReply, seat, card) for card in hand), seat_action(Knock, seat))
         buys = tuple(card_action(Buy, seat, card) for card in hand) if state.stock else ()
         return (*buys, *(card_action(Barter, seat, card) for card in hand), seat_action(Knock, seat))
 
+    def accepts(self, state: GameState, action: Action) -> bool:
+        seat = state.to_act
+        if action.player != seat:
+            return False
+        kind = type(action)
+        if kind is Knock:
+            return True
+        if state.phase is _REPLY:
+            return kind is BarterReply and action.card in state.hands[seat]  # type: ignore[attr-defined]
+        if kind is Barter:
+            return action.card in state.hands[seat]  # type: ignore[attr-defined]
+        return kind is Buy and bool(state.stock) and action.card in state.hands[seat]  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------------ play
+
     def apply(self, state: GameState, action: Action) -> Step:
-        if isinstance(action, Buy):
-            return self._buy(state, action)
-        if isinstance(action, Barter):
+        kind = type(action)
+        if kind is Buy:
+            return self._buy(state, action.player, action.card)  # type: ignore[attr-defined]
+        if kind is Barter:
+            assert isinstance(action, Barter)
             partner = barter_partner(state, action.player)
-            turn = evolve(state.turn, offer=action.card)
-            return evolve(state, phase=Phase.BARTER_REPLY, to_act=partner, turn=turn), None
-        if isinstance(action, BarterReply):
-            return self._swap(state, action)
-        assert isinstance(action, Knock)
+            turn: TradeTurn = state.turn
+            turn = TradeTurn(turn.turn_of, turn.turns, action.card)
+            return moved(state, phase=_REPLY, to_act=partner, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=state.log), None
+        if kind is BarterReply:
+            assert isinstance(action, BarterReply)
+            return self._swap(state, action.player, action.card)
         return self._knock(state, action.player)
 
     def _knock(self, state: GameState, seat: int) -> Step:
-        turn = state.turn
-        history = state.history
-        if state.phase is Phase.BARTER_REPLY:  # refusing a barter by knocking; the offer stays with the offerer
+        turn: TradeTurn = state.turn
+        log = state.log
+        if state.phase is _REPLY:  # refusing a barter by knocking; the offer stays with the offerer
             offerer = turn.turn_of
             assert turn.offer is not None
-            history = (*history, Event(EventKind.BARTER_REFUSED, offerer, (turn.offer,), seat, (offerer,)))
-        turn = evolve(turn, knockers=(seat,), offer=None)
-        return evolve(state, history=(*history, Event(EventKind.KNOCK, seat)), turn=turn), ShowdownReason.KNOCK
+            log = log.then(Event(_REFUSED, offerer, (turn.offer,), seat, (offerer,)))
+        log = log.then(Event(_KNOCK, seat))
+        return state._replace(log=log, turn=turn._replace(offer=None)), ShowdownReason.KNOCK
 
-    def _buy(self, state: GameState, action: Buy) -> Step:
-        seat, card = action.player, action.card
-        drawn = state.stock[0]
-        new_hand = (*without(state.hands[seat], card), drawn)
+    def _buy(self, state: GameState, seat: int, card: Card) -> Step:
+        stock = state.stock
+        drawn = stock[0]
+        hands = state.hands
+        hands = hands[:seat] + (without(hands[seat], card) + (drawn,),) + hands[seat + 1 :]
         dealer = state.dealer
         balances = state.balances
         if seat != dealer:  # the dealer's own buy is free
-            balances = with_seat(balances, seat, balances[seat] - BUY_PRICE)
-            balances = with_seat(balances, dealer, balances[dealer] + BUY_PRICE)
-        changes = {
-            "hands": with_seat(state.hands, seat, new_hand),
-            "stock": state.stock[1:],
-            "discard": (*state.discard, card),
-            "balances": balances,
-            "history": (*state.history, Event(EventKind.BUY, seat, (card, drawn), None, (seat,))),
-        }
-        if len(state.stock) == 1:
-            return evolve(state, **changes), ShowdownReason.STOCK_EXHAUSTED
-        return self._next_turn(state, seat, {}, changes)
-
-    def _swap(self, state: GameState, action: BarterReply) -> Step:
-        offerer, partner = state.turn.turn_of, action.player
-        offered, returned = state.turn.offer, action.card
-        assert offered is not None
-        hands = with_seat(state.hands, offerer, (*without(state.hands[offerer], offered), returned))
-        hands = with_seat(hands, partner, (*without(hands[partner], returned), offered))
-        event = Event(EventKind.BARTER, offerer, (offered, returned), partner, tuple(sorted((offerer, partner))))
-        changes = {
-            "hands": hands,
-            "history": (*state.history, event),
-        }
-        return self._next_turn(state, offerer, {"offer": None}, changes)
-
-    def _next_turn(self, state: GameState, seat: int, turn_changes: dict[str, Any], changes: dict[str, Any]) -> Step:
+            paid = list(balances)
+            paid[seat] -= BUY_PRICE
+            paid[dealer] += BUY_PRICE
+            balances = tuple(paid)
+        log = DealLog(state.log, Event(_BUY, seat, (card, drawn), None, (seat,)))
+        discard = state.discard + (card,)
+        if len(stock) == 1:
+            state = moved_and_paid(state, to_act=seat, hands=hands, stock=(), discard=discard, balances=balances, turn=state.turn, log=log)
+            return state, ShowdownReason.STOCK_EXHAUSTED
         turns = state.turn.turns + 1
-        following = next_active(state.lives, seat)
-        turn = evolve(state.turn, turn_of=following, turns=turns, **turn_changes)
-        return unless_turn_limit(evolve(state, phase=Phase.PLAY, to_act=following, turn=turn, **changes))
+        following = next_active(state.active, seat)
+        turn = TradeTurn(following, turns)
+        state = moved_and_paid(state, to_act=following, hands=hands, stock=stock[1:], discard=discard, balances=balances, turn=turn, log=log)
+        return unless_turn_limit(state, turns)
+
+    def _swap(self, state: GameState, partner: int, returned: Card) -> Step:
+        turn: TradeTurn = state.turn
+        offerer, offered = turn.turn_of, turn.offer
+        assert offered is not None
+        hands = with_seat(state.hands, offerer, without(state.hands[offerer], offered) + (returned,))
+        hands = with_seat(hands, partner, without(hands[partner], returned) + (offered,))
+        pair = (offerer, partner) if offerer < partner else (partner, offerer)
+        log = DealLog(state.log, Event(_BARTER, offerer, (offered, returned), partner, pair))
+        turns = turn.turns + 1
+        following = next_active(state.active, offerer)
+        state = moved(state, phase=_PLAY, to_act=following, hands=hands, widow=(), stock=state.stock, turn=TradeTurn(following, turns), log=log)
+        return unless_turn_limit(state, turns)
+
+    # ------------------------------------------------------------------ words
+
+    def waiting_for(self, state: GameState) -> str:
+        if state.phase is _REPLY:
+            return f"seat {state.to_act} is to answer a barter"
+        return f"it is seat {state.to_act}'s turn to act"
 
     def explain(self, state: GameState, action: Action) -> str:
         seat = action.player
-        if state.phase is Phase.BARTER_REPLY:
+        if state.phase is _REPLY:
             offerer = state.turn.turn_of
             if not isinstance(action, (BarterReply, Knock)):
                 return f"seat {state.to_act} must answer seat {offerer}'s barter: reply with a card or knock"
@@ -123,3 +177,109 @@ class TradeBarter:
         if isinstance(action, Buy) and not state.stock:
             return "the stock is empty"
         return f"{type(action).__name__} is not an action of trade and barter"
+
+    def describe_move(self, before: GameState, action: Action, after: GameState) -> list[str]:
+        seat = action.player
+        if isinstance(action, Buy):
+            if seat == before.dealer:
+                paying = "the dealer pays nobody"
+            else:
+                paying = f"pays {BUY_PRICE} to the dealer (seat {before.dealer})"
+            left = len(before.stock) - 1
+            cards = "card" if left == 1 else "cards"
+            drawn = "draws the last card of the stock" if left == 0 else f"draws from the stock ({left} {cards} left)"
+            return [f"seat {seat} buys: gives a card face down, {paying}, {drawn}"]
+        if isinstance(action, Barter):
+            return [f"seat {seat} offers seat {barter_partner(before, seat)} a card face down in barter"]
+        if isinstance(action, BarterReply):
+            return [f"seat {seat} gives seat {before.turn.turn_of} a card back, unseen: the two cards are swapped"]
+        if before.phase is _REPLY:
+            return [f"seat {seat} refuses seat {before.turn.turn_of}'s barter by knocking: the exchanges stop"]
+        return [f"{action.describe()}: the exchanges stop"]
+
+    def choice_text(self, state: GameState, action: Action) -> str:
+        if isinstance(action, Buy):
+            cost = "free: you deal" if action.player == state.dealer else f"pay {BUY_PRICE} to the dealer, seat {state.dealer}"
+            return f"buy: give {action.card}, draw the stock's top card ({cost})"
+        if isinstance(action, Barter):
+            return f"barter: offer {action.card} to seat {barter_partner(state, action.player)}"
+        if isinstance(action, BarterReply):
+            return f"answer the barter: give {action.card} back, unseen"
+        if state.phase is _REPLY:
+            return "knock: refuse the barter, and the showdown follows"
+        return "knock"
+
+    def situation(self, view: Observation) -> list[str]:
+        if view.phase is _REPLY:
+            return [f"Seat {view.turn.turn_of} offers you a card in barter: answer unseen, or knock to refuse."]
+        return []
+
+    def opening(self, state: GameState) -> list[str]:
+        return []
+
+    def reason_text(self, showdown: Showdown, before: GameState | None, action: Action | None) -> str:
+        if showdown.reason is ShowdownReason.STOCK_EXHAUSTED:
+            return "the stock is exhausted"
+        if showdown.reason is ShowdownReason.TURN_LIMIT:
+            return turn_limit_text(before)
+        knocker = knocker_of(before, action)
+        return "a player knocked" if knocker is None else f"seat {knocker} knocked"
+
+    # ------------------------------------------------------------------ observation and JSON
+
+    def seen_turn(self, state: GameState, player: int) -> TradeTurn:
+        turn: TradeTurn = state.turn
+        if turn.offer is not None and player != turn.turn_of:
+            return turn._replace(offer=None)
+        return turn
+
+    def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> TradeTurn:
+        turn: TradeTurn = view.turn
+        if view.phase is _REPLY and turn.offer is None:  # the offer the observer cannot see: one of the offerer's cards
+            offerer = hands[turn.turn_of]
+            return turn._replace(offer=offerer[rng.randrange(len(offerer))])
+        return turn
+
+    def hides_hand(self, state: GameState, player: int) -> bool:
+        return False
+
+    def turn_to_json(self, turn: TradeTurn) -> dict[str, Any]:
+        return {"turn_of": turn.turn_of, "turns": turn.turns, "offer": None if turn.offer is None else jf.card_text(turn.offer)}
+
+    def turn_from_json(self, value: object, players: int) -> TradeTurn:
+        fields = jf.obj(value, "turn", TradeTurn._fields)  # type: ignore[arg-type]
+        return TradeTurn(
+            turn_of=jf.seat(fields["turn_of"], "turn.turn_of", players),
+            turns=jf.integer(fields["turns"], "turn.turns", 0),
+            offer=jf.optional_card(fields["offer"], "turn.offer"),
+        )
+
+    def check_hands(self, state: GameState) -> None:
+        """No widow; three cards a seat in play while the deal goes on, and a stock to buy from."""
+        if state.widow:
+            jf.fail("widow", "this variant has no widow: the list must be empty")
+        if state.phase in self.phases:
+            check_three_cards(state)
+            if not state.stock:
+                jf.fail("stock", "a trade and barter deal under way has a stock (emptying it ends the deal)")
+
+    def check(self, state: GameState) -> None:
+        """The turn's player acts, or their neighbour answers an offer they hold."""
+        if state.phase not in self.phases:  # between deals: the cards as the showdown left them
+            return
+        turn: TradeTurn = state.turn
+        active = state.active
+        expected = active[(active.index(state.eldest) + turn.turns) % len(active)]
+        if turn.turn_of != expected:
+            jf.fail("turn.turn_of", f"after {turn.turns} turns from the eldest (seat {state.eldest}) it is seat {expected}'s turn, not seat {turn.turn_of}'s")
+        if state.phase is _REPLY:
+            if turn.offer is None or turn.offer not in state.hands[turn.turn_of]:
+                jf.fail("turn.offer", f"a barter waiting for an answer needs an offered card held by seat {turn.turn_of}")
+            partner = barter_partner(state, turn.turn_of)
+            if state.to_act != partner:
+                jf.fail("to_act", f"seat {partner} answers seat {turn.turn_of}'s barter, not seat {state.to_act}")
+            return
+        if turn.offer is not None:
+            jf.fail("turn.offer", "an offered card is only held while a barter waits for an answer")
+        if state.to_act != turn.turn_of:
+            jf.fail("to_act", f"it is seat {turn.turn_of}'s turn (turn.turn_of), not seat {state.to_act}'s")

@@ -13,16 +13,40 @@ turn order from the player whose turn it is asked first).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import random
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from .. import jsonfields as jf
 from ..actions import Action, Exchange, Knock, Pass, Pounce, seat_action
-from ..state import Event, EventKind, Phase, ShowdownReason, evolve, next_active
-from . import Step
-from .common import exchange_choices, exchange_refusal, swap_in, unless_turn_limit, with_seat
+from ..cards import Card
+from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active
+from .widow_record import WidowRecord, WidowTurn
+from .common import exchange_choices, exchange_refusal, knocker_of, swap_in, turn_limit_text, with_seat
 
 if TYPE_CHECKING:
-    from ..cards import Card
-    from ..state import GameState
+    from ..parts import EventShape
+    from ..rules import Rules
+    from ..observe import Observation
+    from ..parts import Step
+    from ..state import GameState, Showdown
+
+__all__ = ["Widow", "WidowTurn", "pounce_card"]
+
+_PLAY, _FINAL, _POUNCE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE
+_EXCHANGE, _PASS, _KNOCK = EventKind.EXCHANGE, EventKind.PASS, EventKind.KNOCK
+_POUNCED, _DECLINED = EventKind.POUNCE, EventKind.POUNCE_DECLINED
+
+
+def _pounce_card(hand: tuple[Card, ...], widow: tuple[Card, ...], stock: tuple[Card, ...]) -> Card | None:
+    if len(hand) != 3 or not stock:
+        return None
+    rank = hand[0].rank
+    if hand[1].rank is not rank or hand[2].rank is not rank:
+        return None
+    for card in widow:
+        if card.rank is rank:
+            return card
+    return None
 
 
 def pounce_card(state: GameState, seat: int) -> Card | None:
@@ -32,160 +56,256 @@ def pounce_card(state: GameState, seat: int) -> Card | None:
     in the stock to refill the widow (**[resolution]**: with the stock empty
     there is no pounce, so the widow always holds 3 cards).
     """
-    hand = state.hands[seat]
-    if len(hand) != 3 or not state.stock:
-        return None
-    rank = hand[0].rank
-    if hand[1].rank is not rank or hand[2].rank is not rank:
-        return None
-    for card in state.widow:
-        if card.rank is rank:
-            return card
-    return None
+    return _pounce_card(state.hands[seat], state.widow, state.stock)
 
 
-class Widow:
+class Widow(WidowRecord):
     """Exchange with a face-up widow of three; knock for a final round; pounce where the rules say."""
+
+    phases: tuple[Phase, ...] = (_PLAY, _FINAL, _POUNCE)
+    widow_size = 3
+    events: dict[EventKind, EventShape] = {
+        _EXCHANGE: ((2,), "all"), _PASS: ((0,), "all"), _KNOCK: ((0,), "all"),
+        _POUNCED: ((2,), "all"), _DECLINED: ((0,), "all"),
+    }  # fmt: skip
+
+    def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
+        return (_PLAY, _FINAL, _POUNCE) if rules.pounce else (_PLAY, _FINAL)
 
     def cards_needed(self, players: int) -> int:
         return 3  # the widow
 
     def begin(self, state: GameState) -> GameState:
-        state, reason = self._go_on(evolve(state, phase=Phase.PLAY), {}, {})
+        turn = WidowTurn(next_active(state.active, state.dealer))
+        state, reason = self._go_on(state, turn, _PLAY, state.hands, state.widow, state.stock, state.log)
         assert reason is None
         return state
 
+    # ------------------------------------------------------------------ legality
+
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
         seat = state.to_act
-        if seat is None:
-            return ()
-        if state.phase is Phase.POUNCE:
+        assert seat is not None
+        if state.phase is _POUNCE:
             return (seat_action(Pounce, seat), seat_action(Pass, seat))
-        turn = state.turn
+        turn: WidowTurn = state.turn
         hand = state.hands[seat]
-        ending: tuple[Action, ...] = (seat_action(Pass, seat), seat_action(Knock, seat))
-        if state.phase is not Phase.PLAY or turn.exchanges:  # one knock a deal; a knock is a whole turn
-            ending = ending[:1]
+        if state.phase is _PLAY and not turn.exchanges:  # one knock a deal; a knock is a whole turn
+            ending: tuple[Action, ...] = (seat_action(Pass, seat), seat_action(Knock, seat))
+        else:
+            ending = (seat_action(Pass, seat),)
         if len(hand) == 4:  # a quad is frozen: pass or knock only [resolution]
             return ending
-        return (*exchange_choices(state, seat), *ending)
+        return exchange_choices(hand, state.widow, turn.given, seat) + ending
+
+    def accepts(self, state: GameState, action: Action) -> bool:
+        seat = state.to_act
+        if action.player != seat:
+            return False
+        kind = type(action)
+        phase = state.phase
+        if phase is _POUNCE:
+            return kind is Pounce or kind is Pass
+        if kind is Exchange:
+            hand = state.hands[seat]
+            take = action.take  # type: ignore[attr-defined]
+            return len(hand) == 3 and action.give in hand and take in state.widow and take not in state.turn.given  # type: ignore[attr-defined]
+        if kind is Pass:
+            return True
+        return kind is Knock and phase is _PLAY and not state.turn.exchanges
+
+    # ------------------------------------------------------------------ play
 
     def apply(self, state: GameState, action: Action) -> Step:
-        if isinstance(action, Exchange):
-            return self._exchange(state, action)
-        if isinstance(action, Pass):
-            if state.phase is Phase.POUNCE:
-                turn = {"declined": (*state.turn.declined, action.player)}
-                history = (*state.history, Event(EventKind.POUNCE_DECLINED, action.player))
-                return self._go_on(state, turn, {"history": history})
-            return self._pass(state, action.player)
-        if isinstance(action, Pounce):
-            return self._pounce(state, action.player)
-        assert isinstance(action, Knock)
-        return self._knock(state, action.player)
+        kind = type(action)
+        turn: WidowTurn = state.turn
+        seat = action.player
+        if kind is Exchange:
+            give, take = action.give, action.take  # type: ignore[attr-defined]
+            hands = state.hands
+            hand = hands[seat]
+            at = hand.index(give)
+            hands = hands[:seat] + (hand[:at] + (take,) + hand[at + 1 :],) + hands[seat + 1 :]
+            widow = swap_in(state.widow, take, give)
+            log = DealLog(state.log, Event(_EXCHANGE, seat, (give, take)))
+            exchanges = turn.exchanges + 1
+            rules = state.rules
+            if not rules.pounce:  # the common path: no question can follow, so the state is built once
+                if exchanges >= rules.exchanges_per_turn:
+                    return self._end_turn(state, turn, state.phase, hands, widow, state.stock, log, 0, ())
+                turn = WidowTurn(turn.turn_of, turn.turns, 0, exchanges, turn.given + (give,), turn.knockers, turn.final_left)
+                return moved(state, phase=state.phase, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), None
+            turn = turn._replace(exchanges=exchanges, given=turn.given + (give,), passes=0, declined=())
+            return self._go_on(state, turn, state.phase, hands, widow, state.stock, log)
+        if kind is Pass:
+            log = DealLog(state.log, Event(_DECLINED if state.phase is _POUNCE else _PASS, seat))
+            if state.phase is _POUNCE:
+                turn = turn._replace(declined=turn.declined + (seat,))
+                return self._go_on(state, turn, _POUNCE, state.hands, state.widow, state.stock, log)
+            if turn.exchanges:  # a pass closing a turn of exchanges does not count toward a stall
+                return self._end_turn(state, turn, state.phase, state.hands, state.widow, state.stock, log, turn.passes, turn.declined)
+            passes = turn.passes + 1
+            if state.phase is _PLAY and passes >= state.rules.stall_passes * len(state.active):
+                return state._replace(log=log, turn=turn._replace(passes=passes)), ShowdownReason.STALL
+            return self._end_turn(state, turn, state.phase, state.hands, state.widow, state.stock, log, passes, turn.declined)
+        if kind is Pounce:
+            return self._pounce(state, turn, seat)
+        others = tuple(s for s in clockwise_from(state.active, seat) if s != seat)
+        log = DealLog(state.log, Event(_KNOCK, seat))
+        turn = turn._replace(knockers=(seat,), final_left=others)
+        return self._end_turn(state, turn, _FINAL, state.hands, state.widow, state.stock, log, 0, turn.declined)
 
-    def _exchange(self, state: GameState, action: Exchange) -> Step:
-        seat, give, take = action.player, action.give, action.take
-        turn = state.turn
-        hand = swap_in(state.hands[seat], give, take)
-        changes = {
-            "hands": with_seat(state.hands, seat, hand),
-            "widow": swap_in(state.widow, take, give),
-            "history": (*state.history, Event(EventKind.EXCHANGE, seat, (give, take))),
-        }
-        turn_changes = {"exchanges": turn.exchanges + 1, "given": (*turn.given, give), "passes": 0, "declined": ()}
-        return self._go_on(state, turn_changes, changes)
-
-    def _pounce(self, state: GameState, seat: int) -> Step:
+    def _pounce(self, state: GameState, turn: WidowTurn, seat: int) -> Step:
         card = pounce_card(state, seat)
         assert card is not None
         refill = state.stock[0]
-        changes = {
-            "hands": with_seat(state.hands, seat, (*state.hands[seat], card)),
-            "widow": swap_in(state.widow, card, refill),
-            "stock": state.stock[1:],
-            "history": (*state.history, Event(EventKind.POUNCE, seat, (card, refill))),
-        }
-        return self._go_on(state, {"declined": ()}, changes)
+        hands = with_seat(state.hands, seat, state.hands[seat] + (card,))
+        log = DealLog(state.log, Event(_POUNCED, seat, (card, refill)))
+        widow = swap_in(state.widow, card, refill)
+        return self._go_on(state, turn._replace(declined=()), _POUNCE, hands, widow, state.stock[1:], log)
 
-    def _pass(self, state: GameState, seat: int) -> Step:
-        turn = state.turn
-        history = (*state.history, Event(EventKind.PASS, seat))
-        if turn.exchanges:  # a pass closing a turn of exchanges does not count toward a stall
-            return self._end_turn(state, {}, {"history": history})
-        passes = turn.passes + 1
-        if state.phase is Phase.PLAY and passes >= state.rules.stall_passes * len(state.active):
-            return evolve(state, history=history, turn=evolve(turn, passes=passes)), ShowdownReason.STALL
-        return self._end_turn(state, {"passes": passes}, {"history": history})
-
-    def _knock(self, state: GameState, seat: int) -> Step:
-        lives = state.lives
-        n = state.num_players
-        others = tuple(s for s in ((seat + k) % n for k in range(1, n)) if lives[s] > 0)
-        history = (*state.history, Event(EventKind.KNOCK, seat))
-        state = evolve(state, phase=Phase.FINAL_ROUND)
-        return self._end_turn(state, {"knockers": (seat,), "final_left": others, "passes": 0}, {"history": history})
-
-    def _go_on(self, state: GameState, turn_changes: dict[str, Any], changes: dict[str, Any]) -> Step:
+    def _go_on(
+        self, state: GameState, turn: WidowTurn, phase: Phase,
+        hands: tuple[tuple[Card, ...], ...], widow: tuple[Card, ...], stock: tuple[Card, ...], log: DealLog,
+    ) -> Step:  # fmt: skip
         """After the widow changed (or a pounce was declined): ask the next pounce, or let play go on."""
-        if not state.rules.pounce:  # the common path: build the next state in one step
-            if turn_changes.get("exchanges", state.turn.exchanges) >= state.rules.exchanges_per_turn:
-                return self._end_turn(state, turn_changes, changes)
-            turn = evolve(state.turn, **turn_changes)
-            return evolve(state, to_act=turn.turn_of, turn=turn, **changes), None
-        turn = evolve(state.turn, **turn_changes) if turn_changes else state.turn
-        state = evolve(state, turn=turn, **changes)
-        n = state.num_players
-        hands = state.hands
-        for offset in range(n):  # the first eligible player in turn order from the player whose turn it is
-            seat = (turn.turn_of + offset) % n
-            hand = hands[seat]
-            if len(hand) != 3 or hand[0].rank is not hand[1].rank:  # the quick test: no tricon here
-                continue
-            if seat not in turn.declined and pounce_card(state, seat) is not None:
-                resume = turn.resume if state.phase is Phase.POUNCE else state.phase
-                return evolve(state, phase=Phase.POUNCE, to_act=seat, turn=evolve(turn, resume=resume)), None
-        if state.phase is Phase.POUNCE:
-            resume = turn.resume
-            assert resume is not None
-            turn = evolve(turn, resume=None)
-            state = evolve(state, phase=resume, turn=turn)
+        if state.rules.pounce:
+            n = state.num_players
+            declined = turn.declined
+            for offset in range(n):  # the first eligible player in turn order from the player whose turn it is
+                seat = (turn.turn_of + offset) % n
+                hand = hands[seat]
+                if len(hand) != 3 or hand[0].rank is not hand[1].rank:  # the quick test: no tricon here
+                    continue
+                if seat not in declined and _pounce_card(hand, widow, stock) is not None:
+                    resume = turn.resume if phase is _POUNCE else phase
+                    turn = turn._replace(resume=resume)
+                    return moved(state, phase=_POUNCE, to_act=seat, hands=hands, widow=widow, stock=stock, turn=turn, log=log), None
+            if phase is _POUNCE:
+                assert turn.resume is not None
+                phase = turn.resume
+                turn = turn._replace(resume=None)
         if turn.exchanges >= state.rules.exchanges_per_turn:
-            return self._end_turn(state, {}, {})
-        return evolve(state, to_act=turn.turn_of), None
+            return self._end_turn(state, turn, phase, hands, widow, stock, log, turn.passes, turn.declined)
+        return moved(state, phase=phase, to_act=turn.turn_of, hands=hands, widow=widow, stock=stock, turn=turn, log=log), None
 
-    def _end_turn(self, state: GameState, turn_changes: dict[str, Any], changes: dict[str, Any]) -> Step:
-        turn = state.turn
+    def _end_turn(
+        self, state: GameState, turn: WidowTurn, phase: Phase,
+        hands: tuple[tuple[Card, ...], ...], widow: tuple[Card, ...], stock: tuple[Card, ...], log: DealLog,
+        passes: int, declined: tuple[int, ...],
+    ) -> Step:  # fmt: skip
+        """The turn of ``turn.turn_of`` is over: the next seat's turn, or the showdown after the final round."""
         seat = turn.turn_of
-        turns = turn.turns + 1
-        left = turn_changes.get("final_left", turn.final_left)
-        if state.phase is Phase.FINAL_ROUND:
-            left = tuple(s for s in left if s != seat)
+        left = turn.final_left
+        if phase is _FINAL:
+            left = tuple([s for s in left if s != seat])
             if not left:
-                return evolve(state, turn=evolve(turn, **turn_changes), **changes), ShowdownReason.FINAL_ROUND
+                turn = turn._replace(passes=passes, declined=declined)
+                return moved(state, phase=phase, to_act=seat, hands=hands, widow=widow, stock=stock, turn=turn, log=log), ShowdownReason.FINAL_ROUND
             following = left[0]
         else:
-            following = next_active(state.lives, seat)
-        turn_changes.update(turn_of=following, turns=turns, exchanges=0, given=(), final_left=left)
-        return unless_turn_limit(evolve(state, to_act=following, turn=evolve(turn, **turn_changes), **changes))
+            following = next_active(state.active, seat)
+        turns = turn.turns + 1
+        turn = WidowTurn(following, turns, passes, 0, (), turn.knockers, left, declined, turn.resume)
+        state = moved(state, phase=phase, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log)
+        limit = state.rules.turn_limit
+        if limit is not None and turns >= limit:
+            return state, ShowdownReason.TURN_LIMIT
+        return state, None
+
+    # ------------------------------------------------------------------ words
+
+    def waiting_for(self, state: GameState) -> str:
+        if state.phase is _POUNCE:
+            return f"seat {state.to_act} is being asked whether to pounce"
+        return f"it is seat {state.to_act}'s turn to act"
 
     def explain(self, state: GameState, action: Action) -> str:
         seat = action.player
-        turn = state.turn
-        if state.phase is Phase.POUNCE:
+        turn: WidowTurn = state.turn
+        if state.phase is _POUNCE:
             return f"seat {seat} is asked whether to pounce: Pounce or Pass"
         if isinstance(action, Pounce):
             return f"seat {seat} cannot pounce now"
         hand = state.hands[seat]
         if isinstance(action, Knock):
-            if state.phase is Phase.FINAL_ROUND:
+            if state.phase is _FINAL:
                 return "only one knock per deal: the final round allows exchange or pass"
             if turn.exchanges:
                 return "a knock is a whole turn: no knock after an exchange in the same turn"
         if isinstance(action, Exchange):
-            refusal = exchange_refusal(state, action)
+            refusal = exchange_refusal(state, action, turn.given)
             if refusal is not None:
                 return refusal
             if len(hand) == 4:
                 return "a four-card hand may only pass or knock"
         return f"{type(action).__name__} is not an action of the widow game"
+
+    def describe_move(self, before: GameState, action: Action, after: GameState) -> list[str]:
+        seat = action.player
+        final = " (final turn)" if before.phase is _FINAL else ""
+        if isinstance(action, Knock):
+            return [f"{action.describe()}: every other player has one final turn"]
+        if isinstance(action, Exchange):
+            widow = tuple(action.give if card == action.take else card for card in before.widow)
+            return [f"{action.describe()}{final}; the widow now holds {' '.join(map(str, widow))}"]
+        if isinstance(action, Pounce):
+            card = pounce_card(before, seat)
+            assert card is not None
+            refill = before.stock[0]
+            after_widow = " ".join(str(refill if c is card else c) for c in before.widow)
+            return [
+                f"seat {seat} pounces on {card} from the widow, a four-card hand; "
+                f"{refill} from the stock refills the widow, which now holds {after_widow}"
+            ]
+        if before.phase is _POUNCE:
+            return [f"seat {seat} declines to pounce"]
+        if before.turn.exchanges:
+            return [f"seat {seat} ends the turn{final}"]
+        return [action.describe() + final]
+
+    def choice_text(self, state: GameState, action: Action) -> str:
+        if isinstance(action, Knock):
+            return "knock"
+        if isinstance(action, Exchange):
+            return f"exchange: give {action.give}, take {action.take} from the widow"
+        if isinstance(action, Pounce):
+            return "pounce: take the fourth card of your tricon from the widow"
+        if state.phase is _POUNCE:
+            return "pass: do not pounce"
+        if state.turn.exchanges:
+            return "pass: end your turn"
+        return "pass"
+
+    def situation(self, view: Observation) -> list[str]:
+        if view.phase is _POUNCE:
+            return ["The widow holds the fourth card of your tricon: you may pounce, out of turn."]
+        return []
+
+    def opening(self, state: GameState) -> list[str]:
+        return [f"  The widow, face up: {' '.join(map(str, state.widow))}."]
+
+    def reason_text(self, showdown: Showdown, before: GameState | None, action: Action | None) -> str:
+        if showdown.reason is ShowdownReason.STALL:
+            times = "once" if before is None or before.rules.stall_passes == 1 else f"{before.rules.stall_passes} times"
+            return f"every player passed {times} in a row"
+        if showdown.reason is ShowdownReason.TURN_LIMIT:
+            return turn_limit_text(before)
+        knocker = knocker_of(before, action)
+        return "the final round is over" if knocker is None else f"the final round after seat {knocker}'s knock is over"
+
+    # ------------------------------------------------------------------ observation and JSON
+
+    def seen_turn(self, state: GameState, player: int) -> WidowTurn:
+        turn: WidowTurn = state.turn
+        return turn
+
+    def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> WidowTurn:
+        turn: WidowTurn = view.turn
+        return turn
+
+    def hides_hand(self, state: GameState, player: int) -> bool:
+        return False
+
+    def pounce_card(self, state: GameState, seat: int) -> Card | None:
+        return pounce_card(state, seat)

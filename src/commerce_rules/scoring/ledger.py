@@ -9,13 +9,20 @@ hand go to the dealer, then to the eldest and on round the table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
-from ..state import Phase, evolve
-from . import NoQuestions, Settlement
+from .. import jsonfields as jf
+from ..state import Phase, Showdown, clockwise_from
+from .common import NoQuestions
+from .words import payment_lines, plural, seat_list, signed
+
 if TYPE_CHECKING:
+    from ..parts import Settlement
     from ..ranking import HandValue
     from ..state import GameState, Payment
+
+__all__ = ["ANTE", "DEALER_PAYS", "Ledger"]
 
 ANTE = 1
 """What each player pays into the pot at every deal."""
@@ -26,17 +33,24 @@ DEALER_PAYS = 1
 class Ledger(NoQuestions):
     """Antes, pot, the dealer's payments, and one deal per player."""
 
+    unit = ""
+    has_money = True
+
+    def active_seats(self, lives: tuple[int, ...], record: Any) -> tuple[int, ...]:
+        return tuple(range(len(lives)))  # nobody is eliminated
+
     def start_match(self, state: GameState) -> GameState:
         return state
 
     def start_deal(self, state: GameState) -> GameState:
         players = state.active
-        balances = tuple(b - ANTE if seat in players else b for seat, b in enumerate(state.balances))
-        return evolve(state, balances=balances, pot=state.pot + ANTE * len(players))
+        balances = list(state.balances)
+        for seat in players:
+            balances[seat] -= ANTE
+        return state._replace(balances=tuple(balances), pot=state.pot + ANTE * len(players))
 
     def tie_order(self, state: GameState) -> tuple[int, ...]:
-        n = state.num_players
-        return tuple(seat for seat in ((state.dealer + k) % n for k in range(n)) if state.lives[seat] > 0)
+        return (state.dealer, *clockwise_from(state.active, state.dealer)[:-1])
 
     def settle(self, state: GameState, values: tuple[HandValue | None, ...], winner: int) -> Settlement:
         payments: list[Payment] = []
@@ -56,7 +70,7 @@ class Ledger(NoQuestions):
                 payments.append((dealer, payee, DEALER_PAYS))
                 balances[dealer] -= DEALER_PAYS
                 balances[payee] += DEALER_PAYS
-        return evolve(state, balances=tuple(balances), pot=0), (), tuple(payments)
+        return state._replace(balances=tuple(balances), pot=0), (), tuple(payments)
 
     def winners(self, state: GameState) -> tuple[int, ...] | None:
         if state.deal_number < state.num_players:  # one deal per player
@@ -68,4 +82,57 @@ class Ledger(NoQuestions):
         winners = self.winners(state)
         if winners is None:
             return None
-        return evolve(state, phase=Phase.OVER, to_act=None, winners=winners)
+        return state._replace(phase=Phase.OVER, to_act=None, winners=winners)
+
+    # ------------------------------------------------------------------ words
+
+    def standings(self, rules: Any, balances: Sequence[int], lives: Sequence[int], pot: int) -> str:
+        return "balances: " + ", ".join(f"seat {s} {signed(b)}" for s, b in enumerate(balances))
+
+    def deal_heading(self, state: GameState) -> str:
+        return f"Deal {state.deal_number} of {state.num_players}"
+
+    def deal_start(self, state: GameState) -> list[str]:
+        return [f"  Each player antes {state.pot // len(state.active)}: the pot holds {state.pot}."]
+
+    def showdown_lines(self, showdown: Showdown, after: GameState) -> list[str]:
+        dealer_value = showdown.values[showdown.dealer]
+        winner_value = showdown.values[showdown.winner]
+        alike = dealer_value is not None and winner_value is not None and dealer_value.category is winner_value.category
+
+        def why(payer: int, seats: list[int]) -> str:  # RULES.md §1.7
+            if payer != showdown.dealer:
+                return ""
+            if len(seats) > 1 and alike and winner_value is not None:
+                return f" (the dealer's hand is a {winner_value.category} like the best hand)"
+            return " (the dealer did not win)"
+
+        return payment_lines(showdown, "pot", why)
+
+    def winners_text(self, state: GameState) -> str:
+        deals = plural(len(state.showdowns), "deal")
+        best = state.balances[state.winners[0]]
+        if len(state.winners) == 1:
+            return f"Match over after {deals}. Winner: seat {state.winners[0]}, with a balance of {signed(best)}."
+        return f"Match over after {deals}. Winners: {seat_list(state.winners)}, sharing the victory at {signed(best)}."
+
+    # ------------------------------------------------------------------ checks of a loaded state
+
+    def check(self, state: GameState) -> None:
+        """Nobody loses lives; one deal per player; the pot goes to the winner and only the dealer pays."""
+        start = state.rules.starting_lives
+        for seat, lives in enumerate(state.lives):
+            if lives != start:
+                jf.fail(f"lives[{seat}]", f"with a ledger nobody is eliminated: every seat keeps {start}, not {lives}")
+        if state.deal_number > state.num_players:
+            jf.fail("deal_number", f"a ledger match has one deal per player: at most {state.num_players}")
+        for i, showdown in enumerate(state.showdowns):
+            path = f"showdowns[{i}]"
+            if showdown.losers:
+                jf.fail(f"{path}.losers", "nobody loses a life with ledger scoring: must be empty")
+            for j, (payer, payee, _points) in enumerate(showdown.payments):
+                where = f"{path}.payments[{j}]"
+                if payer is None and payee != showdown.winner:
+                    jf.fail(where, f"the pot goes to the winner, seat {showdown.winner}")
+                if payer is not None and payer != showdown.dealer:
+                    jf.fail(where, f"at a ledger showdown only the pot and the dealer (seat {showdown.dealer}) pay")

@@ -12,24 +12,43 @@ with counters takes what is left in the pool and wins.
 
 from __future__ import annotations
 
-import math
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
+from .. import jsonfields as jf
 from ..actions import Action, BuyHorse, Pass, seat_action
-from ..state import Event, EventKind, Phase, evolve
-from . import Settlement
+from ..parts import Settled
+from ..records import value_record
+from ..state import Event, EventKind, Phase, Showdown
 from .lives import Lives, lowest_hands, take_lives
+from .words import payment_lines, signed
 
 if TYPE_CHECKING:
+    from ..parts import EventShape
+    from ..rules import Rules
+    from ..observe import Observation
+    from ..parts import Settlement, Step
     from ..ranking import HandValue
     from ..state import GameState, Payment
+
+__all__ = ["Pool", "PoolRecord", "horse_price"]
+
+_HORSE = Phase.HORSE
 
 
 def horse_price(stake: int) -> int:
     """A horse costs a third of the stake, rounded up (**[resolution]**: the seed says "usually a third")."""
-    return math.ceil(stake / 3)
+    return -(-stake // 3)
+
+
+@value_record
+class PoolRecord(NamedTuple):
+    """What the pool keeps beyond money and counters."""
+
+    horse_bought: bool = False
+    """Whether the one horse of the match has been bought."""
 
 
 class Pool(Lives):
@@ -39,53 +58,74 @@ class Pool(Lives):
     match ends); the pool and the horse are this part's own.
     """
 
+    phases: tuple[Phase, ...] = (_HORSE,)
+    unit = "counter"
+    has_money = True
+    events: dict[EventKind, EventShape] = {EventKind.HORSE: ((0,), "all"), EventKind.HORSE_DECLINED: ((0,), "all")}
+    units = "counters"
+
+    def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
+        return self.phases if rules.horse else ()
+
+    def new_record(self) -> PoolRecord:
+        return PoolRecord()
+
     def start_match(self, state: GameState) -> GameState:
         stake = state.rules.stake
         players = state.active
         balances = tuple(b - stake if seat in players else b for seat, b in enumerate(state.balances))
-        return evolve(state, balances=balances, pot=state.pot + stake * len(players))
+        return state._replace(balances=balances, pot=state.pot + stake * len(players))
 
     def settle(self, state: GameState, values: tuple[HandValue | None, ...], winner: int) -> Settlement:
         prize = min(state.rules.prize, state.pot)
         payments: tuple[Payment, ...] = ((None, winner, prize),) if prize else ()
         balances = tuple(b + prize if seat == winner else b for seat, b in enumerate(state.balances))
         losers = lowest_hands(state, values)  # the rise: counters go to the pool, points do not move
-        state = evolve(state, balances=balances, pot=state.pot - prize, lives=take_lives(state.lives, losers))
+        lives = take_lives(state.lives, losers)
+        state = state._replace(balances=balances, pot=state.pot - prize, lives=lives, active=self.active_seats(lives, state.score))
         return state, losers, payments
 
-    def question(self, state: GameState) -> GameState | None:
-        """Offer the horse to the first player out, if this showdown made one and the horse is still to be had."""
+    def _first_out(self, state: GameState) -> int | None:
+        """The seat the horse is offered to after the last showdown, if any."""
         showdown = state.last_showdown
-        if not state.rules.horse or state.horse_bought or showdown is None:
+        if not state.rules.horse or state.score.horse_bought or showdown is None:
             return None
         out = [seat for seat in showdown.losers if state.lives[seat] == 0]
         if not out:
             return None
-        earlier_out = any(state.lives[seat] == 0 for seat in range(state.num_players) if seat not in out)
-        if earlier_out:  # someone went out before: the horse was theirs to buy
-            return None
-        order = eldest_first_of(state, out)
-        return evolve(state, phase=Phase.HORSE, to_act=order[0])
+        if any(state.lives[seat] == 0 for seat in range(state.num_players) if seat not in out):
+            return None  # someone went out before: the horse was theirs to buy
+        return min(out, key=lambda seat: (seat - state.dealer - 1) % state.num_players)
 
-    def question_actions(self, state: GameState) -> tuple[Action, ...]:
+    def question(self, state: GameState) -> GameState | None:
+        """Offer the horse to the first player out, if this showdown made one and the horse is still to be had."""
+        seat = self._first_out(state)
+        if seat is None:
+            return None
+        return state._replace(phase=_HORSE, to_act=seat)
+
+    def legal_actions(self, state: GameState) -> tuple[Action, ...]:
         seat = state.to_act
         assert seat is not None
         return (seat_action(BuyHorse, seat), seat_action(Pass, seat))
 
-    def answer(self, state: GameState, action: Action) -> GameState:
+    def accepts(self, state: GameState, action: Action) -> bool:
+        return action.player == state.to_act and type(action) in (BuyHorse, Pass)
+
+    def apply(self, state: GameState, action: Action) -> Step:
         seat = action.player
         if isinstance(action, BuyHorse):
             price = horse_price(state.rules.stake)
-            return evolve(
-                state,
+            lives = tuple(1 if s == seat else n for s, n in enumerate(state.lives))
+            return state._replace(
                 balances=tuple(b - price if s == seat else b for s, b in enumerate(state.balances)),
                 pot=state.pot + price,
-                lives=tuple(1 if s == seat else n for s, n in enumerate(state.lives)),
-                horse_bought=True,
-                history=(*state.history, Event(EventKind.HORSE, seat)),
-            )
-        assert isinstance(action, Pass)
-        return evolve(state, history=(*state.history, Event(EventKind.HORSE_DECLINED, seat)))
+                lives=lives,
+                active=self.active_seats(lives, state.score),
+                score=PoolRecord(horse_bought=True),
+                log=state.log.then(Event(EventKind.HORSE, seat)),
+            ), Settled.NEXT_DEAL
+        return state._replace(log=state.log.then(Event(EventKind.HORSE_DECLINED, seat))), Settled.NEXT_DEAL
 
     def end_match(self, state: GameState) -> GameState | None:
         winners = self.winners(state)
@@ -96,14 +136,66 @@ class Pool(Lives):
         showdown = state.last_showdown
         if rest and showdown is not None:  # the survivor takes everything left in the pool
             showdown = attrs.evolve(showdown, payments=(*showdown.payments, (None, survivor, rest)))
-            state = evolve(state, showdowns=(*state.showdowns[:-1], showdown))
+            state = state._replace(showdowns=(*state.showdowns[:-1], showdown))
         balances = tuple(b + rest if s == survivor else b for s, b in enumerate(state.balances))
-        return evolve(state, balances=balances, pot=0, phase=Phase.OVER, to_act=None, winners=winners)
+        return state._replace(balances=balances, pot=0, phase=Phase.OVER, to_act=None, winners=winners)
 
+    # ------------------------------------------------------------------ words
 
-def eldest_first_of(state: GameState, seats: list[int]) -> tuple[int, ...]:
-    """``seats`` in order from the dealer's left (the eldest first, the dealer last)."""
-    n = state.num_players
-    return tuple(sorted(seats, key=lambda seat: (seat - state.dealer - 1) % n))
+    def waiting_for(self, state: GameState) -> str:
+        return f"seat {state.to_act} is being asked whether to buy a horse"
 
+    def explain(self, state: GameState, action: Action) -> str:
+        return f"seat {action.player} is asked whether to buy a horse: BuyHorse or Pass"
 
+    def describe_move(self, before: GameState, action: Action, after: GameState) -> list[str]:
+        if isinstance(action, BuyHorse):
+            price = horse_price(before.rules.stake)
+            return [f"seat {action.player} buys a horse: pays {price} into the pool and plays on with one counter"]
+        return [f"seat {action.player} declines to buy a horse"]
+
+    def choice_text(self, state: GameState, action: Action) -> str:
+        if isinstance(action, BuyHorse):
+            return f"buy a horse: one counter back for {horse_price(state.rules.stake)} points into the pool"
+        return "pass: no horse, you are out"
+
+    def situation(self, view: Observation) -> list[str]:
+        if view.phase is _HORSE:
+            return ["You lost your last counter; you are the first out."]
+        return []
+
+    def standings(self, rules: Any, balances: Sequence[int], lives: Sequence[int], pot: int) -> str:
+        text = super().standings(rules, balances, lives, pot)
+        text += "; balances: " + ", ".join(f"seat {s} {signed(b)}" for s, b in enumerate(balances))
+        return text + f"; pool {pot}"
+
+    def showdown_lines(self, showdown: Showdown, after: GameState) -> list[str]:
+        return super().showdown_lines(showdown, after) + payment_lines(showdown, "pool", lambda payer, seats: "")
+
+    # ------------------------------------------------------------------ JSON and checks
+
+    def record_to_json(self, record: PoolRecord) -> dict[str, Any]:
+        return {"horse_bought": record.horse_bought}
+
+    def record_from_json(self, value: object) -> PoolRecord:
+        fields = jf.obj(value, "score", PoolRecord._fields)  # type: ignore[arg-type]
+        return PoolRecord(horse_bought=jf.boolean(fields["horse_bought"], "score.horse_bought"))
+
+    def check(self, state: GameState) -> None:
+        """Counters within the start; only the pool pays at a showdown; the horse asked of the first out, once."""
+        self.check_lives(state)
+        if state.score.horse_bought and not state.rules.horse:
+            jf.fail("score.horse_bought", "a horse is bought only with the horse option: must be false")
+        for i, showdown in enumerate(state.showdowns):
+            for j, (payer, _payee, _points) in enumerate(showdown.payments):
+                if payer is not None:
+                    jf.fail(f"showdowns[{i}].payments[{j}]", "at a pool showdown only the pool pays")
+        if state.phase is not _HORSE:
+            return
+        if state.score.horse_bought:
+            jf.fail("score.horse_bought", "the one horse of the match is bought: nobody is asked again")
+        first = self._first_out(state)
+        if first is None:
+            jf.fail("phase", "the horse is offered only to the first player out, right after the showdown that put them out")
+        if state.to_act != first:
+            jf.fail("to_act", f"the horse is offered to seat {first}, the first out nearest the dealer's left, not seat {state.to_act}")

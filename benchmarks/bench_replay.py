@@ -1,0 +1,149 @@
+"""Benchmark the figure a bot author gets: one pass of ``apply`` over recorded games.
+
+Run:  python benchmarks/bench_replay.py [--runs 5] [--games 40] [--seed 2024] [--presets crp,foster]
+
+For each preset and player count, ``--games`` random matches are played and
+their actions recorded (the seed of each and its action list, nothing else).
+Then each match is replayed once from ``new_game``: every ``apply`` on the
+fresh state the previous one returned, deal transitions (showdown, shuffle,
+lay-out) included, no state timed twice and nothing memoised by the
+recording. The figure is the total time of the ``apply`` calls divided by
+the number of actions, in µs; the median of ``--runs`` passes is reported.
+
+Also reported, at 6 players:
+
+* **bot turn**: the same pass, but each step is ``legal_actions(state)``
+  then ``apply`` of the recorded action, as a bot's turn goes;
+* **games/s**: whole random matches per second on one core, choosing with
+  ``random.Random`` from ``legal_actions`` (deal included);
+* **long deal**: the per-action cost of ``apply`` at 100 and at 10,000
+  events into one deal (a widow deal that never ends: every seat
+  exchanges back and forth), the ratio of the two.
+
+This is a script, not a test: it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+
+from commerce_rules import PRESETS, Rules, apply, legal_actions, new_game
+from commerce_rules.actions import Action, Exchange
+
+PLAYERS = (3, 6, 12)
+
+
+def record(rules: Rules, players: int, games: int, seed: int) -> list[tuple[int, list[Action]]]:
+    """``games`` random matches: each one's seed and its actions."""
+    rng = random.Random(seed)
+    recorded = []
+    for game in range(games):
+        game_seed = seed * 1000 + game
+        state = new_game(rules, players, seed=game_seed)
+        actions = []
+        while not state.is_over:
+            options = legal_actions(state)
+            action = options[rng.randrange(len(options))]
+            actions.append(action)
+            state = apply(state, action)
+        recorded.append((game_seed, actions))
+    return recorded
+
+
+def replay_pass(rules: Rules, players: int, games: list[tuple[int, list[Action]]], with_legal: bool) -> float:
+    """µs per action of one pass over ``games`` (``apply`` alone, or ``legal_actions`` then ``apply``)."""
+    clock = time.perf_counter_ns
+    total = 0
+    count = 0
+    for game_seed, actions in games:
+        state = new_game(rules, players, seed=game_seed)
+        if with_legal:
+            start = clock()
+            for action in actions:
+                legal_actions(state)
+                state = apply(state, action)
+            total += clock() - start
+        else:
+            start = clock()
+            for action in actions:
+                state = apply(state, action)
+            total += clock() - start
+        count += len(actions)
+    return total / count / 1000
+
+
+def games_per_second(rules: Rules, players: int, games: int, seed: int) -> float:
+    """Whole random matches per second, as a random bot plays them."""
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    for game in range(games):
+        state = new_game(rules, players, seed=seed + game)
+        while not state.is_over:
+            options = legal_actions(state)
+            state = apply(state, options[rng.randrange(len(options))])
+    return games / (time.perf_counter() - start)
+
+
+def long_deal(rules: Rules, events: int, window: int = 200) -> float:
+    """µs per ``apply`` over ``window`` actions once the deal holds ``events`` events."""
+    state = new_game(rules.replace(exchanges_per_turn=1, turn_limit=None), 6, seed=1)
+    deal = state.deal_number
+
+    def step(state_now: object) -> Action:
+        options = legal_actions(state_now)  # type: ignore[arg-type]
+        exchanges = [a for a in options if isinstance(a, Exchange)]
+        return exchanges[0] if exchanges else options[0]
+
+    while len(state.history) < events:
+        state = apply(state, step(state))
+        assert state.deal_number == deal, "the long deal ended"
+    actions = []
+    probe = state
+    for _ in range(window):
+        action = step(probe)
+        actions.append(action)
+        probe = apply(probe, action)
+    start = time.perf_counter_ns()
+    for action in actions:
+        state = apply(state, action)
+    return (time.perf_counter_ns() - start) / window / 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--presets", default=",".join(PRESETS))
+    args = parser.parse_args()
+    names = [name for name in args.presets.split(",") if name]
+    print(
+        f"Python {platform.python_version()} ({platform.python_implementation()}) on {platform.machine()}; "
+        f"{args.games} recorded random games per cell; median of {args.runs} passes"
+    )
+    print()
+    print(f"{'preset':<11} {'players':>7} {'actions':>8} {'apply µs':>9} {'bot turn µs':>12} {'games/s':>9}")
+    for name in names:
+        rules = PRESETS[name]
+        for players in PLAYERS:
+            games = record(rules, players, args.games, args.seed)
+            actions = sum(len(a) for _, a in games)
+            alone = statistics.median(replay_pass(rules, players, games, False) for _ in range(args.runs))
+            turn = bot_rate = ""
+            if players == 6:
+                turn = f"{statistics.median(replay_pass(rules, players, games, True) for _ in range(args.runs)):.1f}"
+                bot_rate = f"{statistics.median(games_per_second(rules, players, args.games, args.seed) for _ in range(args.runs)):,.0f}"
+            print(f"{name:<11} {players:>7} {actions:>8} {alone:>9.1f} {turn:>12} {bot_rate:>9}")
+    print()
+    widow = PRESETS["crp"]
+    short = statistics.median(long_deal(widow, 100) for _ in range(args.runs))
+    long = statistics.median(long_deal(widow, 10_000) for _ in range(args.runs))
+    print(f"long deal (crp, 6 players): {short:.1f} µs per apply at 100 events, {long:.1f} at 10,000 (x{long / short:.2f})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,181 @@
+"""The widow game's turn record: its fields, its JSON and the checks of a loaded one.
+
+Kept apart from the play (:mod:`.widow`) so that each module has one job;
+:class:`~commerce_rules.mechanisms.widow.Widow` inherits these methods.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from .. import jsonfields as jf
+from ..cards import Card
+from ..records import value_record
+from ..state import Phase, clockwise_from
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+__all__ = ["WidowRecord", "WidowTurn"]
+
+_PLAY, _FINAL, _POUNCE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE
+
+
+@value_record
+class WidowTurn(NamedTuple):
+    """The widow game's bookkeeping within a deal (all public)."""
+
+    turn_of: int
+    """Whose turn it is (the player to act, unless a pounce question is pending)."""
+    turns: int = 0
+    """Turns completed in this deal (for ``turn_limit``)."""
+    passes: int = 0
+    """Passes in a row toward a stall."""
+    exchanges: int = 0
+    """Exchanges made so far in the current turn."""
+    given: tuple[Card, ...] = ()
+    """Cards put into the widow in the current turn (they cannot be taken back)."""
+    knockers: tuple[int, ...] = ()
+    """Who knocked in this deal (one seat at most)."""
+    final_left: tuple[int, ...] = ()
+    """After a knock: the seats still owed their final turn, in order."""
+    declined: tuple[int, ...] = ()
+    """Pounce: seats that declined to pounce on the widow as it is now."""
+    resume: Phase | None = None
+    """Pounce: the phase play returns to once the question is answered."""
+
+
+class WidowRecord:
+    """The widow game's JSON for its turn record, and its checks of a loaded state."""
+
+    phases: tuple[Phase, ...]
+
+    def turn_to_json(self, turn: WidowTurn) -> dict[str, Any]:
+        return {
+            "turn_of": turn.turn_of,
+            "turns": turn.turns,
+            "passes": turn.passes,
+            "exchanges": turn.exchanges,
+            "given": jf.texts(turn.given),
+            "knockers": list(turn.knockers),
+            "final_left": list(turn.final_left),
+            "declined": list(turn.declined),
+            "resume": None if turn.resume is None else turn.resume.value,
+        }
+
+    def turn_from_json(self, value: object, players: int) -> WidowTurn:
+        fields = jf.obj(value, "turn", WidowTurn._fields)  # type: ignore[arg-type]
+        given = jf.cards(fields["given"], "turn.given")
+        jf.no_repeats(given, "turn.given", "card")
+        resume = fields["resume"]
+        return WidowTurn(
+            turn_of=jf.seat(fields["turn_of"], "turn.turn_of", players),
+            turns=jf.integer(fields["turns"], "turn.turns", 0),
+            passes=jf.integer(fields["passes"], "turn.passes", 0),
+            exchanges=jf.integer(fields["exchanges"], "turn.exchanges", 0),
+            given=given,
+            knockers=jf.seats(fields["knockers"], "turn.knockers", players),
+            final_left=jf.seats(fields["final_left"], "turn.final_left", players),
+            declined=jf.seats(fields["declined"], "turn.declined", players),
+            resume=None if resume is None else jf.enum_member(Phase, resume, "turn.resume", (_PLAY, _FINAL)),
+        )
+
+    def check_hands(self, state: GameState) -> None:
+        """A widow of 3, no discard pile; 3 cards a seat in play, or a quad after a pounce."""
+        rules = state.rules
+        if len(state.widow) != 3:
+            jf.fail("widow", f"this variant's widow holds 3 cards, not {len(state.widow)}")
+        if state.discard:
+            jf.fail("discard", "the widow game has no discard pile: the list must be empty")
+        if state.phase not in self.phases:  # between deals: the cards as the showdown left them
+            return
+        active = state.active
+        for seat, hand in enumerate(state.hands):
+            path = f"hands[{seat}]"
+            if seat not in active:
+                if hand:
+                    jf.fail(path, f"seat {seat} has no lives left (is out of the match) and holds no cards, not {len(hand)}")
+            elif len(hand) == 4:
+                if not rules.pounce:
+                    jf.fail(path, "a four-card hand needs the pounce (rules.pounce)")
+                if len({card.rank for card in hand}) != 1:
+                    jf.fail(path, "a four-card hand is four of a rank (a pounce's quad)")
+            elif len(hand) != 3:
+                jf.fail(path, f"seat {seat} holds 3 cards, not {len(hand)}")
+
+    def check(self, state: GameState) -> None:
+        """The widow's bookkeeping: stall, whose turn, the knock, the pounce question."""
+        if state.phase not in self.phases:  # between deals: the cards as the showdown left them
+            return
+        rules = state.rules
+        turn: WidowTurn = state.turn
+        active = state.active
+        expected = active[(active.index(state.eldest) + turn.turns) % len(active)]
+        if turn.turn_of != expected:
+            jf.fail("turn.turn_of", f"after {turn.turns} turns from the eldest (seat {state.eldest}) it is seat {expected}'s turn, not seat {turn.turn_of}'s")
+        if turn.passes > turn.turns:
+            jf.fail("turn.passes", f"{turn.passes} passes in a row cannot come from {turn.turns} turns")
+        if turn.exchanges != len(turn.given):
+            jf.fail("turn.exchanges", f"{turn.exchanges} exchanges this turn but {len(turn.given)} cards given (turn.given)")
+        for card in turn.given:  # only a pounce takes a card out of the widow
+            if card not in state.widow and not rules.pounce:
+                jf.fail("turn.given", f"{card}, given to the widow this turn, is not in the widow")
+        most = rules.exchanges_per_turn if state.phase is _POUNCE else rules.exchanges_per_turn - 1
+        if turn.exchanges > most:
+            jf.fail("turn.exchanges", f"{turn.exchanges} exchanges would have ended the turn (exchanges_per_turn is {rules.exchanges_per_turn})")
+        stall = rules.stall_passes * len(active)
+        if turn.passes >= stall:
+            jf.fail("turn.passes", f"{turn.passes} passes in a row reach the stall ({stall}): the deal would be over")
+        if state.phase is not _POUNCE and state.to_act != turn.turn_of:
+            jf.fail("to_act", f"it is seat {turn.turn_of}'s turn (turn.turn_of), not seat {state.to_act}'s")
+        self._check_knock(state, turn)
+        self._check_pounce(state, turn)
+
+    def _check_knock(self, state: GameState, turn: WidowTurn) -> None:
+        """One knock at most; after it, the seats owed a final turn, in order from the knocker's left."""
+        knocked = state.phase is _FINAL or (state.phase is _POUNCE and turn.resume is _FINAL)
+        if not knocked:
+            if turn.knockers or turn.final_left:
+                jf.fail("turn.knockers", "a knock starts the final round: knockers and final_left must be empty before it")
+            return
+        if len(turn.knockers) != 1:
+            jf.fail("turn.knockers", f"the final round follows exactly one knock, not {len(turn.knockers)}")
+        knocker = turn.knockers[0]
+        if knocker not in state.active:
+            jf.fail("turn.knockers[0]", f"seat {knocker} is out of the match")
+        owed = [s for s in clockwise_from(state.active, knocker) if s != knocker]
+        left = list(turn.final_left)
+        if not left or left != owed[len(owed) - len(left) :]:
+            jf.fail("turn.final_left", f"expected the last seats of {owed} (the final turns still owed, in order), not {left}")
+        if turn.turn_of != left[0]:
+            jf.fail("turn.turn_of", f"the final round's turn is seat {left[0]}'s (turn.final_left[0]), not seat {turn.turn_of}'s")
+
+    def _check_pounce(self, state: GameState, turn: WidowTurn) -> None:
+        """The player asked is the first eligible one from the turn's seat; nobody else is left unasked."""
+        if state.phase is not _POUNCE and turn.resume is not None:
+            jf.fail("turn.resume", "only a pending pounce question returns to another phase: must be null")
+        if not state.rules.pounce:
+            if turn.declined:
+                jf.fail("turn.declined", "only a pounce can be declined: must be empty")
+            return
+        for seat in turn.declined:
+            if seat not in state.active:
+                jf.fail("turn.declined", f"seat {seat} is out of the match")
+        n = state.num_players
+        eligible = [
+            seat
+            for seat in ((turn.turn_of + k) % n for k in range(n))
+            if seat in state.active and seat not in turn.declined and self.pounce_card(state, seat) is not None
+        ]
+        if state.phase is _POUNCE:
+            if turn.resume not in (_PLAY, _FINAL):
+                jf.fail("turn.resume", "a pounce question returns to \"play\" or \"final_round\"")
+            if not eligible or state.to_act != eligible[0]:
+                asked = f"seat {eligible[0]}" if eligible else "nobody"
+                jf.fail("to_act", f"the pounce question goes to {asked}, not seat {state.to_act}")
+        elif eligible:
+            jf.fail("phase", f"seat {eligible[0]} can pounce: the state must ask it first (phase \"pounce\")")
+
+    def pounce_card(self, state: GameState, seat: int) -> Card | None:
+        """The widow card ``seat`` could pounce on now, if any (the play module says how)."""
+        raise NotImplementedError  # pragma: no cover - Widow defines it

@@ -1,0 +1,181 @@
+"""What a variant's parts promise the shared code: the mechanism and scoring protocols.
+
+A variant is three parts (see ``docs/design.md``). Each owns everything
+particular to it — its phases, its turn or match record, its checks of a
+loaded state, its JSON for that record, its words — and the shared code
+(``engine``, ``deal``, ``showdown``, ``observe``, ``serialize``, ``narrate``,
+``terminal``, the bots) only calls the methods below. Both parts answer
+actions in the phases they own (:class:`PhasePart`): the mechanism during a
+deal, the scoring in a pause between deals (Hoyle's horse).
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .cards import Card
+    from .observe import Observation
+    from .ranking import HandValue
+    from .rules import Rules
+    from .state import EventKind, GameState, Payment, Phase, Showdown, ShowdownReason
+
+__all__ = ["EventShape", "MechanismPart", "PhasePart", "ScoringPart", "Settled", "Settlement", "Step"]
+
+
+class Settled(enum.Enum):
+    """A part's answer that closes the pause after a showdown: the match goes on (or ends)."""
+
+    NEXT_DEAL = "next_deal"
+
+
+Step = tuple["GameState", "ShowdownReason | Settled | None"]
+"""A part's answer to an action: the next state, and what follows — the deal goes on (``None``),
+a showdown for this reason, or (after a question between deals) the next deal."""
+
+EventShape = tuple[tuple[int, ...], str]
+"""How an event of a part looks: how many cards it may name, and who sees them
+(``"all"``, ``"player"``, or ``"player and target"``)."""
+
+Settlement = tuple["GameState", tuple[int, ...], tuple["Payment", ...]]
+"""The state after a showdown's payments, the seats that lost a life, and the payments."""
+
+
+class PhasePart(Protocol):
+    """A part that owns some phases: it lists, checks, plays and explains the actions they allow."""
+
+    phases: tuple[Phase, ...]
+    """The phases in which this part decides what may be done (with every option on)."""
+    events: dict[EventKind, EventShape]
+    """The kinds of event this part records, and their shape (a loaded history is checked against them)."""
+
+    def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
+        """The phases this part owns under ``rules`` (an option may leave one out)."""
+
+    def legal_actions(self, state: GameState) -> tuple[Action, ...]:
+        """Every action the state accepts, in a fixed order."""
+
+    def accepts(self, state: GameState, action: Action) -> bool:
+        """Whether ``action`` is legal: the direct test, equal to membership in :meth:`legal_actions`."""
+
+    def apply(self, state: GameState, action: Action) -> Step:
+        """Play an accepted ``action``."""
+
+    def waiting_for(self, state: GameState) -> str:
+        """What the state waits for, naming the seat to act (for a refusal: "..., not seat 2")."""
+
+    def explain(self, state: GameState, action: Action) -> str:
+        """Why the seat to act may not play ``action``, in the player's words."""
+
+    def describe_move(self, before: GameState, action: Action, after: GameState) -> list[str]:
+        """The move as the table sees it (never a hidden card)."""
+
+    def choice_text(self, state: GameState, action: Action) -> str:
+        """A legal action as a menu line for the player who takes it (their own cards named)."""
+
+    def situation(self, view: Observation) -> list[str]:
+        """Lines telling the observer what the phase asks of them (empty when nothing particular)."""
+
+
+class MechanismPart(PhasePart, Protocol):
+    """Who acts, what they may do, how cards move and when the exchanges end."""
+
+    widow_size: int
+    """Cards dealt face up to the widow (0 without a widow)."""
+
+    def cards_needed(self, players: int) -> int:
+        """Cards beyond the players' hands that a deal needs (widow and stock)."""
+
+    def begin(self, state: GameState) -> GameState:
+        """Start a dealt deal: its turn record, its phase and the player to act."""
+
+    def opening(self, state: GameState) -> list[str]:
+        """The public lines that open a deal beyond who deals (the widow face up, for example)."""
+
+    def reason_text(self, showdown: Showdown, before: GameState | None, action: Action | None) -> str:
+        """Why the exchanges ended, in words ("seat 2 knocked")."""
+
+    def seen_turn(self, state: GameState, player: int) -> Any:
+        """The turn record as ``player`` may see it (private parts removed)."""
+
+    def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> Any:
+        """The turn record of a state imagined from ``view`` with ``hands`` (what the view hides, drawn by ``rng``)."""
+
+    def hides_hand(self, state: GameState, player: int) -> bool:
+        """Whether ``player`` may not look at their own hand now (Hoyle's blind exchange)."""
+
+    def turn_to_json(self, turn: Any) -> dict[str, Any]:
+        """The turn record as a JSON object."""
+
+    def turn_from_json(self, value: object, players: int) -> Any:
+        """The turn record from untrusted JSON (a SerializationError naming ``turn.<field>`` if wrong)."""
+
+    def check_hands(self, state: GameState) -> None:
+        """Raise a SerializationError if a loaded state's hands, widow or piles cannot be this mechanism's."""
+
+    def check(self, state: GameState) -> None:
+        """Raise a SerializationError if a loaded state's deal bookkeeping (its turn record) cannot happen."""
+
+
+class ScoringPart(PhasePart, Protocol):
+    """What a deal costs and pays, when the match ends and who won."""
+
+    unit: str
+    """What a seat loses at a showdown, in words ("life", "counter"), or "" where nothing is lost."""
+    has_money: bool
+    """Whether points change hands (a ledger, a pool); without money every balance stays 0."""
+
+    def new_record(self) -> Any:
+        """The scoring's match record at the start (``None`` where it keeps none)."""
+
+    def active_seats(self, lives: tuple[int, ...], record: Any) -> tuple[int, ...]:
+        """The seats still in the match, from their lives and the scoring's record."""
+
+    def start_match(self, state: GameState) -> GameState:
+        """Before the first deal (stakes into a pool, for example)."""
+
+    def start_deal(self, state: GameState) -> GameState:
+        """Before a deal's first action (antes into the pot, for example)."""
+
+    def tie_order(self, state: GameState) -> tuple[int, ...]:
+        """Active seats in the order that wins an exact tie for the best hand."""
+
+    def settle(self, state: GameState, values: tuple[HandValue | None, ...], winner: int) -> Settlement:
+        """Pay and take lives for a showdown whose best hand is ``winner``'s."""
+
+    def winners(self, state: GameState) -> tuple[int, ...] | None:
+        """The match's winners if it is over in ``state`` (after a showdown), else ``None``."""
+
+    def end_match(self, state: GameState) -> GameState | None:
+        """The final state if the match is over after this showdown (final payouts made), else ``None``."""
+
+    def question(self, state: GameState) -> GameState | None:
+        """A state waiting for a player's answer right after a showdown (Hoyle's horse), or ``None``."""
+
+    def record_to_json(self, record: Any) -> dict[str, Any]:
+        """The match record as a JSON object."""
+
+    def record_from_json(self, value: object) -> Any:
+        """The match record from untrusted JSON."""
+
+    def check(self, state: GameState) -> None:
+        """Raise a SerializationError if a loaded state's money, lives or question cannot happen."""
+
+    def standings(self, rules: Any, balances: Sequence[int], lives: Sequence[int], pot: int) -> str:
+        """The score as it stands, in words."""
+
+    def deal_heading(self, state: GameState) -> str:
+        """The heading of a deal ("Deal 2 of 4")."""
+
+    def deal_start(self, state: GameState) -> list[str]:
+        """The scoring's lines at a deal's start (the antes, the lives)."""
+
+    def showdown_lines(self, showdown: Showdown, after: GameState) -> list[str]:
+        """Who lost a life and who paid whom at ``showdown``, in words."""
+
+    def winners_text(self, state: GameState) -> str:
+        """The end of the match in one line."""

@@ -1,0 +1,80 @@
+"""What the scorings share: no questions between deals, no match record, the losers' check."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .. import jsonfields as jf
+from ..state import Showdown
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+    from ..actions import Action
+    from ..observe import Observation
+    from ..parts import Step
+    from ..parts import EventShape
+    from ..state import EventKind, GameState, Phase
+
+__all__ = ["NoQuestions", "check_lowest_lose"]
+
+
+class NoQuestions:
+    """For scorings that never ask anything between deals and keep no record beyond money and lives."""
+
+    phases: tuple[Phase, ...] = ()
+    events: dict[EventKind, EventShape] = {}
+
+    def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
+        return self.phases
+
+    def question(self, state: GameState) -> GameState | None:
+        return None
+
+    def new_record(self) -> Any:
+        return None
+
+    def record_to_json(self, record: Any) -> dict[str, Any]:
+        return {}
+
+    def record_from_json(self, value: object) -> Any:
+        jf.obj(value, "score", ())  # type: ignore[arg-type]
+        return None
+
+    # A scoring without questions owns no phase, so the engine never asks it these.
+    def legal_actions(self, state: GameState) -> tuple[Action, ...]:  # pragma: no cover - owns no phase
+        return ()
+
+    def accepts(self, state: GameState, action: Action) -> bool:  # pragma: no cover - owns no phase
+        return False
+
+    def apply(self, state: GameState, action: Action) -> Step:  # pragma: no cover - owns no phase
+        raise AssertionError("this scoring asks no questions")
+
+    def waiting_for(self, state: GameState) -> str:  # pragma: no cover - owns no phase
+        return ""
+
+    def explain(self, state: GameState, action: Action) -> str:  # pragma: no cover - owns no phase
+        return ""
+
+    def describe_move(self, before: GameState, action: Action, after: GameState) -> list[str]:  # pragma: no cover
+        return []
+
+    def choice_text(self, state: GameState, action: Action) -> str:  # pragma: no cover - owns no phase
+        return ""
+
+    def situation(self, view: Observation) -> list[str]:
+        return []
+
+
+def check_lowest_lose(showdown: Showdown, path: str) -> None:
+    """Every seat tied for the lowest hand lost a life -- or none did, where all hands tied (RULES.md §2.7)."""
+    held = [seat for seat, value in enumerate(showdown.values) if value is not None]
+    lowest = min(showdown.values[seat].strength for seat in held)  # type: ignore[union-attr]
+    for seat in showdown.losers:
+        value = showdown.values[seat]
+        if value is None or value.strength != lowest:
+            jf.fail(f"{path}.losers", f"seat {seat} did not hold the lowest hand")
+    lowest_seats = tuple(seat for seat in held if showdown.values[seat].strength == lowest)  # type: ignore[union-attr]
+    everyone_tied = len(lowest_seats) == len(held)
+    if showdown.losers != lowest_seats and not (everyone_tied and not showdown.losers):
+        jf.fail(f"{path}.losers", f"every seat tied for the lowest hand loses a life: expected {list(lowest_seats)}, not {list(showdown.losers)}")

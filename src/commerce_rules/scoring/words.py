@@ -1,0 +1,61 @@
+"""Words the scorings share: signed points, plurals, the payments of a showdown."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..state import Showdown
+
+__all__ = ["payment_lines", "plural", "seat_list", "signed"]
+
+
+def signed(points: int) -> str:
+    return f"{points:+d}" if points else "0"
+
+
+def plural(count: int, word: str) -> str:
+    if count == 1:
+        return f"{count} {word}"
+    return f"{count} {'lives' if word == 'life' else word + 's'}"
+
+
+def seat_list(seats: Sequence[int]) -> str:
+    """Seats in words, so that a line reads naturally: ``"seat 2"``, ``"seats 0 and 3"``, ``"seats 0, 1 and 3"``.
+
+    >>> seat_list([2]), seat_list([0, 3]), seat_list([0, 1, 3])
+    ('seat 2', 'seats 0 and 3', 'seats 0, 1 and 3')
+    """
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    numbers = [str(seat) for seat in seats]
+    return f"seats {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def payment_lines(showdown: Showdown, pot: str, why: Callable[[int, list[int]], str]) -> list[str]:
+    """A showdown's payments in words: first what the ``pot`` paid out, then each payer's, grouped by amount.
+
+    ``why(payer, payees)`` gives the reason the scoring adds to a seat's payment (or "").
+    """
+    lines: list[str] = []
+    paid_from_pot: set[int | None] = set()
+    for payer, payee, points in showdown.payments:
+        if payer is None:  # the pot's payments, in order: the prize, then (Hoyle) the rest of the pool
+            who = pot if payee is None else f"seat {payee}"
+            if payee in paid_from_pot:
+                lines.append(f"{who} also takes the rest of the {pot}, {points}")
+            else:
+                lines.append(f"{who} takes {points} from the {pot}")
+            paid_from_pot.add(payee)
+    grouped: dict[tuple[int, int], list[int | None]] = {}
+    for payer, payee, points in showdown.payments:
+        if payer is not None:
+            grouped.setdefault((payer, points), []).append(payee)
+    for (payer, points), payees in grouped.items():
+        seats = [p for p in payees if p is not None]
+        who = f"seat {payer}, the dealer," if payer == showdown.dealer else f"seat {payer}"
+        if seats:
+            each = " each" if len(seats) > 1 else ""
+            lines.append(f"{who} pays {points}{each} to {seat_list(seats)}{why(payer, seats)}")
+        if len(seats) != len(payees):
+            lines.append(f"{who} pays {points} into the {pot}")
+    return lines

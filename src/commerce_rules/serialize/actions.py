@@ -1,0 +1,87 @@
+"""One action as JSON: ``{"type": ..., "player": ..., <its card fields>}``, read from what the class declares."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from .. import jsonfields as jf
+from .. import variant as _parts  # noqa: F401  (every part's action classes are defined before the table below)
+from ..actions import ACTION_CLASSES, MAX_SEAT, Action
+from ..errors import CommerceError, SerializationError
+from .parse import parse
+
+__all__ = ["ACTION_TYPE_NAMES", "action_document", "action_from_json", "action_to_json", "read_action"]
+
+
+ACTION_TYPE_NAMES: Final[dict[type[Action], str]] = {cls: name for name, cls in ACTION_CLASSES.items()}
+"""The ``"type"`` of each action class in an action document."""
+
+
+def action_document(action: Action) -> dict[str, Any]:
+    document: dict[str, Any] = {"type": action.json_type, "player": action.player}
+    for field, kind in action.card_fields:
+        value = getattr(action, field)
+        document[field] = jf.texts(value) if kind == "cards" else jf.card_text(value)
+    return document
+
+
+def action_to_json(action: Action) -> str:
+    """One action as a JSON object such as ``{"give": "2♣", "player": 2, "take": "A♠", "type": "exchange"}``.
+
+    >>> from commerce_rules import Card, Exchange, action_to_json
+    >>> action_to_json(Exchange(2, Card.parse("2♣"), Card.parse("A♠")))
+    '{"give": "2♣", "player": 2, "take": "A♠", "type": "exchange"}'
+    """
+    if not isinstance(action, Action) or not action.json_type:
+        raise SerializationError(f"action_to_json() needs an action (Buy, Exchange, ...), not {type(action).__name__}")
+    return json.dumps(action_document(action), ensure_ascii=False, sort_keys=True)
+
+
+def read_action(value: jf.Json, path: str) -> Action:
+    """An action from its decoded document."""
+    if not isinstance(value, dict):
+        jf.fail(path, f"expected a JSON object, not {jf.shown(value)}")
+    if "type" not in value:
+        jf.fail(path, "missing field 'type'")
+    name = value["type"]
+    cls = ACTION_CLASSES.get(name) if isinstance(name, str) else None
+    if cls is None:
+        jf.fail(jf.at(path, "type"), f"{jf.shown(name)} is not an action type ({', '.join(ACTION_CLASSES)})")
+    fields = jf.obj(value, path, ("type", "player", *(field for field, _ in cls.card_fields)))
+    player = jf.seat(fields["player"], jf.at(path, "player"), MAX_SEAT + 1)
+    arguments: list[Any] = [player]
+    for field, kind in cls.card_fields:
+        where = jf.at(path, field)
+        if kind == "cards":
+            cards = jf.cards(fields[field], where)
+            jf.no_repeats(cards, where, "card")
+            arguments.append(cards)
+        else:
+            arguments.append(jf.card(fields[field], where))
+    try:
+        return cls(*arguments)
+    except CommerceError as error:  # what the class itself requires (a blind exchange takes 1 to 3 cards)
+        where = jf.at(path, cls.card_fields[-1][0]) if cls.card_fields else path
+        jf.fail(where, str(error))
+
+
+def action_from_json(text: str | bytes) -> Action:
+    """The action that :func:`action_to_json` wrote, checked as untrusted input.
+
+    Whether the action is legal in some state is :func:`~commerce_rules.apply`'s
+    business; here it only has to be a well-formed action of a seat that can
+    exist (0 to 11).
+
+    :raises SerializationError: bad JSON, an unknown ``type``, a field
+        unknown, missing or of the wrong type, an unreadable card.
+
+    >>> from commerce_rules import action_from_json
+    >>> action_from_json('{"type": "exchange", "player": 2, "give": "2♣", "take": "A♠"}')
+    Exchange(player=2, give=Card('2♣'), take=Card('A♠'))
+    >>> action_from_json('{"type": "exchange", "player": 2, "give": "2♣"}')
+    Traceback (most recent call last):
+    ...
+    commerce_rules.errors.SerializationError: action: missing field 'take'
+    """
+    return read_action(parse(text, "action"), "action")

@@ -1,0 +1,42 @@
+"""Decoding JSON text as untrusted input: strict JSON, a size cap, every failure a SerializationError."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final, NoReturn
+
+from ..errors import SerializationError
+from ..jsonfields import Json
+
+__all__ = ["MAX_DOCUMENT", "parse"]
+
+MAX_DOCUMENT: Final = 4_000_000
+"""The largest document read, in characters (or bytes): a 12-player match of long deals stays far below it."""
+
+
+def _reject_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"a key appears twice in one object ({json.dumps(key, ensure_ascii=False)[:40]})")
+        result[key] = value
+    return result
+
+
+def _reject_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse(text: object, what: str) -> Json:
+    """Decode ``text``: strict JSON (no NaN, no repeated keys, at most :data:`MAX_DOCUMENT` long)."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise SerializationError(f"{what} must be JSON text (str or bytes), not {type(text).__name__}")
+    if len(text) > MAX_DOCUMENT:
+        raise SerializationError(f"the {what} is too long: {len(text):,} characters, at most {MAX_DOCUMENT:,}")
+    try:
+        value: Json = json.loads(text, object_pairs_hook=_reject_duplicate_keys, parse_constant=_reject_constant)
+    except RecursionError:
+        raise SerializationError(f"bad JSON: the {what} is nested too deeply") from None
+    except ValueError as error:  # JSONDecodeError, bad UTF-8, an integer too long to read
+        raise SerializationError(f"bad JSON: {str(error)[:200]}") from None
+    return value

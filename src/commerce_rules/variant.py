@@ -1,0 +1,97 @@
+"""The registry of parts, and each ``Rules`` value's parts, looked up once.
+
+This is the one place that names every mechanism and scoring: adding a part
+is one entry here (see ``docs/design.md``, "Adding a variant"). The shared
+code asks :func:`variant_of` for a variant's parts and never looks further
+into the rules to decide what to do.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from .cards import Card
+from .deck import deck_for
+from .mechanisms.rounds import Rounds
+from .mechanisms.trade_barter import TradeBarter
+from .mechanisms.widow import Widow
+from .parts import MechanismPart, PhasePart, ScoringPart
+from .rules import Mechanism, Rules, Scoring
+from .scoring.ledger import Ledger
+from .scoring.lives import Lives
+from .scoring.pool import Pool
+from .state import Phase
+
+__all__ = ["MECHANISMS", "SCORINGS", "Variant", "mechanism_part", "scoring_part", "variant_of"]
+
+MECHANISMS: Final[dict[Mechanism, MechanismPart]] = {
+    Mechanism.TRADE_BARTER: TradeBarter(),
+    Mechanism.WIDOW: Widow(),
+    Mechanism.ROUNDS: Rounds(),
+}
+"""Every mechanism, by the name ``Rules.mechanism`` gives it."""
+
+SCORINGS: Final[dict[Scoring, ScoringPart]] = {
+    Scoring.LEDGER: Ledger(),
+    Scoring.LIVES: Lives(),
+    Scoring.POOL: Pool(),
+}
+"""Every scoring, by the name ``Rules.scoring`` gives it."""
+
+
+@attrs.frozen
+class Variant:
+    """A ``Rules`` value's parts, and which part owns each phase."""
+
+    rules: Rules
+    mechanism: MechanismPart
+    scoring: ScoringPart
+    owners: dict[Phase, PhasePart]
+    """The part that decides what may be done in each phase (none for ``OVER``)."""
+    deck: tuple[Card, ...]
+    """The deck, in deck order."""
+
+    @property
+    def phases(self) -> tuple[Phase, ...]:
+        """Every phase a state of this variant can be in."""
+        return (*self.owners, Phase.OVER)
+
+
+_VARIANTS: dict[Rules, Variant] = {}
+_BY_ID: dict[int, Variant] = {}
+"""The same variants by the ``id`` of a ``Rules`` object seen before: a look-up without hashing the rules."""
+
+
+def variant_of(rules: Rules) -> Variant:
+    """The parts of ``rules`` (built once per ``Rules`` value)."""
+    variant = _BY_ID.get(id(rules))
+    if variant is not None and variant.rules is rules:
+        return variant
+    return _variant_of(rules)
+
+
+def _variant_of(rules: Rules) -> Variant:
+    variant = _VARIANTS.get(rules)
+    if variant is None:
+        mechanism = MECHANISMS[rules.mechanism]
+        scoring = SCORINGS[rules.scoring]
+        owners: dict[Phase, PhasePart] = {}
+        for part in (mechanism, scoring):
+            for phase in part.phases_for(rules):
+                owners[phase] = part
+        variant = _VARIANTS[rules] = Variant(rules, mechanism, scoring, owners, deck_for(rules))
+    if len(_BY_ID) < 10_000:  # each entry keeps its Rules alive (so its id stays its own): bound them
+        _BY_ID[id(rules)] = attrs.evolve(variant, rules=rules)
+    return variant
+
+
+def mechanism_part(rules: Rules) -> MechanismPart:
+    """The mechanism that ``rules`` names."""
+    return variant_of(rules).mechanism
+
+
+def scoring_part(rules: Rules) -> ScoringPart:
+    """The scoring that ``rules`` names."""
+    return variant_of(rules).scoring

@@ -11,6 +11,8 @@ puts them together.
 
 The functions take states, never observations, because a narrator speaks to
 the whole table; keeping secrets is this module's job, and the tests check it.
+Hand comparisons are the ranking's own words: :func:`compare_values` is
+:func:`commerce_rules.ranking.compare.compare_values`, re-exported here.
 
 >>> from commerce_rules import FOSTER, Buy, apply, deal_position
 >>> state = deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0, stock="8♠ 2♦")
@@ -22,18 +24,17 @@ the whole table; keeping secrets is this module's job, and the tests check it.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
 
 from .actions import Action
 from .cards import Card
 from .errors import ArgumentTypeError
-from .ranking import Category, HandValue
-from .rules import Ranking, Rules
-from .scoring.words import plural, seat_list
+from .ranking.compare import Criterion, compare_values
+from .scoring.words import seat_list
 from .state import GameState, Showdown
 from .variant import variant_of
 
 __all__ = [
+    "Criterion",
     "cards_text",
     "compare_values",
     "describe_deal_start",
@@ -194,77 +195,3 @@ def narrate_step(before: GameState, action: Action, after: GameState) -> list[st
     elif after.deal_number != before.deal_number:
         lines.extend(["", *describe_deal_start(after)])
     return lines
-
-
-# --------------------------------------------------------------------------- comparing two hands
-
-Criterion = tuple[str, int, str]
-"""One step of a ranking's comparison: (what is higher, its comparable key, its text)."""
-
-_ORDINALS: Final = ("card", "second card", "third card")
-
-
-def _criteria(value: HandValue, rules: Rules) -> tuple[int, list[Criterion]]:
-    """The order key of ``value``'s category, then the criteria that order hands within it."""
-    cards = value.cards
-    category = value.category
-    ranking = rules.ranking
-    if category is Category.TRICON or category is Category.QUAD:
-        return category, [("higher rank", int(cards[0].rank), cards[0].rank.symbol)]
-    if category is Category.SEQUENCE:
-        top = cards[-1].rank
-        return category, [("higher top card", int(top), top.symbol)]
-    if category is Category.PAIR:
-        return category, [
-            ("higher pair", int(cards[0].rank), cards[0].rank.symbol),
-            ("higher odd card", int(cards[2].rank), cards[2].rank.symbol),
-        ]
-    ranks = [("higher " + name, int(card.rank), card.rank.symbol) for name, card in zip(_ORDINALS, cards)]
-    total = sum(card.points for card in cards)
-    if category is Category.FLUSH:
-        if ranking is Ranking.HOYLE:
-            return category, [("higher point", total, str(total)), *ranks]
-        return category, ranks
-    if category is Category.POINT and ranking is Ranking.FOSTER:
-        suits = [card.suit for card in cards]
-        group = [card for card in cards if suits.count(card.suit) >= 2]
-        points = sum(card.points for card in group)
-        return category, [
-            ("higher point", points, str(points)),
-            ("more cards in the point", len(group), str(len(group))),
-        ]
-    if category is Category.POINT:
-        return category, [("higher point", total, str(total)), *ranks]
-    return category, []  # NOTHING: all equal
-
-
-def compare_values(first: HandValue, second: HandValue, rules: Rules) -> tuple[int, str]:
-    """Which of two hands wins under ``rules``, and by which rule, in words.
-
-    Returns ``(1, reason)`` when ``first`` wins, ``(-1, reason)`` when
-    ``second`` does, ``(0, "")`` for an exact tie. The reason names the
-    category difference (``"tricon beats sequence"``) or, within one
-    category, the first criterion of the ranking that separates the hands
-    (``"both flush; higher card (K over Q)"``). Trentuno's counts are
-    compared as they are: ``"31 beats 30½ (tricon of 7s)"``.
-
-    >>> from commerce_rules import CRP, evaluate
-    >>> compare_values(evaluate("K♥ 9♥ 4♥", CRP), evaluate("Q♠ J♠ 2♠", CRP), CRP)
-    (1, 'both flush; higher card (K over Q)')
-    >>> compare_values(evaluate("A♠ K♠ Q♠", CRP), evaluate("2♥ 2♦ 2♣", CRP), CRP)
-    (-1, 'tricon beats sequence')
-    """
-    if first == second:
-        return 0, ""
-    sign = 1 if first > second else -1
-    better, worse = (first, second) if sign > 0 else (second, first)
-    if rules.ranking is Ranking.TRENTUNO:
-        return sign, f"{better} beats {worse}"
-    better_category, better_criteria = _criteria(better, rules)
-    worse_category, worse_criteria = _criteria(worse, rules)
-    if better_category != worse_category:
-        return sign, f"{better.category} beats {worse.category}"
-    for (label, high, high_text), (_, low, low_text) in zip(better_criteria, worse_criteria):
-        if high != low:
-            return sign, f"both {better.category}; {label} ({high_text} over {low_text})"
-    return sign, f"both {better.category}; {better} beats {worse}"  # pragma: no cover - the tests show it never happens

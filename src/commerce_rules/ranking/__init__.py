@@ -3,7 +3,9 @@
 One module per ranking (:mod:`.foster`, :mod:`.classic`, :mod:`.extended`,
 :mod:`.trentuno`, :mod:`.hoyle`) grades a three-card hand; :mod:`.table`
 turns those grades into a precomputed table per ranking configuration, and
-:func:`evaluate` is a look-up in it. :mod:`.odds` counts the categories.
+:func:`evaluate` is a look-up in it. Each ranking module also says why one of
+its hands beats another, which :mod:`.compare` looks up. :mod:`.odds` counts
+the categories.
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
-"""Helpers shared by the ranking modules: the graded form of a hand and the words for it."""
+"""Helpers shared by the ranking modules: the graded form of a hand, the words for it, and why one hand beats another."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Final, NamedTuple
 
 from ..cards import Card, Rank, Suit
-from .value import Category
+from .value import Category, HandValue
 
 Hand3 = tuple[Card, Card, Card]
 """A three-card hand."""
@@ -123,3 +123,74 @@ def grade_tricon_or_sequence(hand: Hand3, ace_low: bool) -> Graded | None:
     if ordered is not None:
         return Graded((Category.SEQUENCE, sequence_top(ordered)), Category.SEQUENCE, ordered, describe_sequence(ordered))
     return None
+
+
+# --------------------------------------------------------------------------- why one hand beats another
+
+
+class Criterion(NamedTuple):
+    """One step of a ranking's order within a category, as :func:`~commerce_rules.ranking.compare.compare_values` words it."""
+
+    label: str
+    """What is higher: ``"higher pair"``, ``"more cards in the point"``..."""
+    key: int
+    """The comparable key: the higher key is the better hand."""
+    text: str
+    """The key as the reason writes it: ``"K"``, ``"21"``..."""
+
+
+Criteria = Callable[[HandValue], Sequence[Criterion]]
+"""A ranking's criteria: the steps that order two hands of one category, first step first."""
+
+Reason = Callable[[HandValue, HandValue], str]
+"""Why ``better`` beats ``worse``, two unequal values of one ranking, in words."""
+
+_ORDINALS: Final = ("card", "second card", "third card")
+
+
+def card_criteria(cards: tuple[Card, ...]) -> list[Criterion]:
+    """The cards from the highest down: ``higher card``, ``higher second card``, ``higher third card``."""
+    return [Criterion("higher " + name, int(card.rank), card.rank.symbol) for name, card in zip(_ORDINALS, cards)]
+
+
+def total_criterion(cards: tuple[Card, ...]) -> Criterion:
+    """The total of the cards' point values: ``higher point``."""
+    total = points(cards)
+    return Criterion("higher point", total, str(total))
+
+
+def combination_criteria(value: HandValue) -> list[Criterion]:
+    """Tricons and quads by rank, sequences by top card: alike in every ranking that has them.
+
+    Any other category has no order of its own here (``NOTHING``: all equal).
+    """
+    cards = value.cards
+    if value.category is Category.TRICON or value.category is Category.QUAD:
+        return [Criterion("higher rank", int(cards[0].rank), cards[0].rank.symbol)]
+    if value.category is Category.SEQUENCE:
+        top = cards[-1].rank  # the cards run from the low end, so A-2-3 tops at 3
+        return [Criterion("higher top card", int(top), top.symbol)]
+    return []
+
+
+def pair_criteria(value: HandValue) -> list[Criterion]:
+    """A pair by its rank, then the odd card (the graded cards are the pair, then the odd card)."""
+    cards = value.cards
+    return [
+        Criterion("higher pair", int(cards[0].rank), cards[0].rank.symbol),
+        Criterion("higher odd card", int(cards[2].rank), cards[2].rank.symbol),
+    ]
+
+
+def reason_by_category(better: HandValue, worse: HandValue, criteria: Criteria) -> str:
+    """The reason for a ranking whose categories order its hands: the category, then its ``criteria``.
+
+    ``"tricon beats sequence"``, or ``"both flush; higher card (K over Q)"``
+    naming the first criterion that separates two hands of one category.
+    """
+    if better.category is not worse.category:
+        return f"{better.category} beats {worse.category}"
+    for (label, high, high_text), (_, low, low_text) in zip(criteria(better), criteria(worse)):
+        if high != low:
+            return f"both {better.category}; {label} ({high_text} over {low_text})"
+    return f"both {better.category}; {better} beats {worse}"  # pragma: no cover - the tests show it never happens

@@ -21,22 +21,28 @@ Hands equal on all of that are equal.
 from __future__ import annotations
 
 from ._common import (
+    Criterion,
     Graded,
     Grader,
     Hand3,
     by_rank_desc,
     by_suit,
+    card_criteria,
     cards_text,
+    combination_criteria,
     grade_tricon_or_sequence,
     is_suited,
+    pair_criteria,
     points,
     rank_plural,
     ranks_text,
+    reason_by_category,
     suit_word,
+    total_criterion,
 )
-from .value import Category
+from .value import Category, HandValue
 
-__all__ = ["grade_combination", "grader"]
+__all__ = ["criteria", "grade_combination", "grader", "reason"]
 
 
 def grade_combination(hand: Hand3, ace_low: bool) -> Graded | None:
@@ -96,3 +102,22 @@ def grader(ace_low: bool) -> Grader:
         return grade_combination(hand, ace_low) or grade_pair(hand) or grade_point(hand)
 
     return grade
+
+
+def criteria(value: HandValue) -> list[Criterion]:
+    """How the classic ranking orders two hands of one category: a flush by its cards, a pair, a point by its total then its cards.
+
+    Hoyle's and Extended's criteria start from these.
+    """
+    if value.category is Category.FLUSH:
+        return card_criteria(value.cards)
+    if value.category is Category.PAIR:
+        return pair_criteria(value)
+    if value.category is Category.POINT:
+        return [total_criterion(value.cards), *card_criteria(value.cards)]
+    return combination_criteria(value)
+
+
+def reason(better: HandValue, worse: HandValue) -> str:
+    """Why one hand beats another in the classic ranking: the category, then :func:`criteria`."""
+    return reason_by_category(better, worse, criteria)

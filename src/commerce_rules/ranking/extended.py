@@ -11,11 +11,12 @@ True
 
 from __future__ import annotations
 
-from ._common import Graded, Grader, Hand3, by_rank_desc
+from ._common import Criterion, Graded, Grader, Hand3, by_rank_desc, reason_by_category
+from .classic import criteria as classic_criteria
 from .classic import grade_combination
-from .value import Category
+from .value import Category, HandValue
 
-__all__ = ["grader"]
+__all__ = ["criteria", "grader", "reason"]
 
 
 def grader(ace_low: bool) -> Grader:
@@ -28,3 +29,15 @@ def grader(ace_low: bool) -> Grader:
         return Graded((Category.NOTHING,), Category.NOTHING, by_rank_desc(hand), "nothing")
 
     return grade
+
+
+def criteria(value: HandValue) -> list[Criterion]:
+    """How Extended orders two hands of one category: its combinations as in the classic ranking; nothing is all equal."""
+    if value.category is Category.NOTHING:
+        return []
+    return classic_criteria(value)
+
+
+def reason(better: HandValue, worse: HandValue) -> str:
+    """Why one Extended hand beats another: the category, then :func:`criteria`."""
+    return reason_by_category(better, worse, criteria)

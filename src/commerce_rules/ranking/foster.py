@@ -21,18 +21,21 @@ Equal points with the same number of cards are exact ties.
 from __future__ import annotations
 
 from ._common import (
+    Criterion,
     Graded,
     Grader,
     Hand3,
     by_rank_desc,
     cards_text,
+    combination_criteria,
     grade_tricon_or_sequence,
     points,
+    reason_by_category,
     suit_groups,
 )
-from .value import Category
+from .value import Category, HandValue
 
-__all__ = ["grader"]
+__all__ = ["criteria", "grader", "reason"]
 
 
 def grader(ace_low: bool) -> Grader:
@@ -56,3 +59,22 @@ def grader(ace_low: bool) -> Grader:
         )
 
     return grade
+
+
+def criteria(value: HandValue) -> list[Criterion]:
+    """How Foster orders two hands of one category: a point by its total, then by its number of cards."""
+    if value.category is not Category.POINT:
+        return combination_criteria(value)
+    cards = value.cards
+    suits = [card.suit for card in cards]
+    group = tuple(card for card in cards if suits.count(card.suit) >= 2)
+    total = points(group)
+    return [
+        Criterion("higher point", total, str(total)),
+        Criterion("more cards in the point", len(group), str(len(group))),
+    ]
+
+
+def reason(better: HandValue, worse: HandValue) -> str:
+    """Why one Foster hand beats another: the category, then :func:`criteria`."""
+    return reason_by_category(better, worse, criteria)

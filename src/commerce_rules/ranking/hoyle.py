@@ -20,20 +20,25 @@ True
 from __future__ import annotations
 
 from ._common import (
+    Criterion,
     Graded,
     Grader,
     Hand3,
     by_rank_desc,
+    card_criteria,
     grade_tricon_or_sequence,
     is_suited,
     points,
     ranks_text,
+    reason_by_category,
     suit_word,
+    total_criterion,
 )
+from .classic import criteria as classic_criteria
 from .classic import grade_pair, grade_point
-from .value import Category
+from .value import Category, HandValue
 
-__all__ = ["grader"]
+__all__ = ["criteria", "grader", "reason"]
 
 
 def grader(ace_low: bool) -> Grader:
@@ -55,3 +60,15 @@ def grader(ace_low: bool) -> Grader:
         return grade_pair(hand) or grade_point(hand)
 
     return grade
+
+
+def criteria(value: HandValue) -> list[Criterion]:
+    """How Hoyle orders two hands of one category: a flush by its point total first, then its cards; the rest as in the classic ranking."""
+    if value.category is Category.FLUSH:
+        return [total_criterion(value.cards), *card_criteria(value.cards)]
+    return classic_criteria(value)
+
+
+def reason(better: HandValue, worse: HandValue) -> str:
+    """Why one Hoyle hand beats another: the category, then :func:`criteria`."""
+    return reason_by_category(better, worse, criteria)

@@ -113,6 +113,10 @@ class HandTable:
         self.three_view = types.MappingProxyType(self.three)
         self.with_quads_view = types.MappingProxyType(self.with_quads)
 
+    def reduce_value(self, bits: int) -> tuple[Callable[..., HandValue], tuple[Any, ...]]:
+        """How :class:`HandValue` pickles: by key and bit set, so that unpickling finds the interned value."""
+        return (_restore, (self.key, bits))
+
     def __repr__(self) -> str:
         return f"<HandTable {self.key}: {len(self.three)} hands>"
 
@@ -133,6 +137,11 @@ def table_for_key(key: TableKey) -> HandTable:
         if table is None:
             table = _TABLES[key] = HandTable(key)
         return table
+
+
+def _restore(key: TableKey, bits: int) -> HandValue:
+    """Unpickle a :class:`HandValue`: the interned value of the hand ``bits`` in the table of ``key``."""
+    return table_for_key(key).with_quads[bits]
 
 
 def _table_for(rules: Rules) -> HandTable:

@@ -22,9 +22,9 @@ Equal values are ties. The categories are ``TRICON`` for a tricon and
 from __future__ import annotations
 
 from ._common import Graded, Grader, Hand3, by_rank_desc, by_suit, is_tricon, points, rank_plural, suit_groups
-from .value import Category
+from .value import Category, HandValue
 
-__all__ = ["grader"]
+__all__ = ["grader", "reason"]
 
 _TRICON_KEY = (1, 61)
 """Twice 30½: keys count in half points, so a tricon sits between 30 (60) and 31 (62)."""
@@ -49,3 +49,13 @@ def grader(suited: bool) -> Grader:
         return Graded((1, 2 * total), Category.POINT, cards, str(total))
 
     return grade
+
+
+def reason(better: HandValue, worse: HandValue) -> str:
+    """Why one Trentuno hand beats another: the counts, as they are.
+
+    Trentuno has no criteria by category: a 31 (a point) beats a tricon
+    (30½), so the reason compares the two values' own words:
+    ``"31 beats 30½ (tricon of 7s)"``.
+    """
+    return f"{better} beats {worse}"

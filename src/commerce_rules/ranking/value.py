@@ -4,19 +4,21 @@ A :class:`HandValue` is an interned, immutable value taken from a
 precomputed table (see :mod:`commerce_rules.ranking.table`). Two values from
 the same table compare by their integer :attr:`~HandValue.strength` only, so
 comparing hands is as cheap as comparing two integers.
+
+This module imports nothing from :mod:`.table`: the table builds the values,
+so a value knows its table only through :class:`SourceTable`, which the
+table satisfies.
 """
 
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, final
+from collections.abc import Callable, Hashable
+from typing import Any, Protocol, final
 
 from ..cards import Card
 
-if TYPE_CHECKING:
-    from .table import HandTable
-
-__all__ = ["Category", "HandValue"]
+__all__ = ["Category", "HandValue", "SourceTable"]
 
 
 class Category(enum.IntEnum):
@@ -57,6 +59,21 @@ class Category(enum.IntEnum):
         return self.name.lower()
 
 
+class SourceTable(Protocol):
+    """What a :class:`HandValue` needs of the table that made it (a :class:`~commerce_rules.ranking.table.HandTable`).
+
+    Declared here, and not imported from :mod:`.table`, so that the values do
+    not depend on the module that builds them (no import cycle).
+    """
+
+    @property
+    def key(self) -> Hashable:
+        """The table's ranking configuration: two values compare only if they share a table."""
+
+    def reduce_value(self, bits: int) -> tuple[Callable[..., HandValue], tuple[Any, ...]]:
+        """How to pickle the value of the hand ``bits``: a function that looks it up again, and its arguments."""
+
+
 @final
 class HandValue:
     """The value of one hand under one ranking: immutable, hashable, totally ordered.
@@ -89,7 +106,7 @@ class HandValue:
 
     __slots__ = ("_table", "_strength", "_hash", "_category", "_cards", "_description", "_bits")
 
-    _table: HandTable
+    _table: SourceTable
     _strength: int
     _hash: int
     _description: str
@@ -99,7 +116,7 @@ class HandValue:
 
     def __init__(
         self,
-        table: HandTable,
+        table: SourceTable,
         strength: int,
         category: Category,
         cards: tuple[Card, ...],
@@ -187,16 +204,10 @@ class HandValue:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Unpickle by looking the hand up again, so the value is the interned one.
-        return (_restore, (self._table.key, self._bits))
+        return self._table.reduce_value(self._bits)
 
     def __copy__(self) -> HandValue:
         return self
 
     def __deepcopy__(self, memo: object) -> HandValue:
         return self
-
-
-def _restore(key: Any, bits: int) -> HandValue:
-    from .table import table_for_key
-
-    return table_for_key(key).with_quads[bits]

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import _thread
 import concurrent.futures
 import functools
 import math
+import multiprocessing
 import pickle
+import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -184,6 +188,96 @@ def test_simulate_reports_progress_in_games_done() -> None:
     assert seen[-1] == 10 and seen == sorted(seen)
     steps = sorted(b - a for a, b in zip([0, *seen], seen))
     assert steps == [1, 3, 3, 3]  # one call per chunk, as chunks finish
+
+
+class RecordingPool(concurrent.futures.ThreadPoolExecutor):
+    """A thread pool that keeps every future it returns, and the games of each chunk."""
+
+    def __init__(self, workers: int) -> None:
+        super().__init__(workers)
+        self.futures: list[concurrent.futures.Future[Any]] = []
+        self.chunks: list[tuple[int, int]] = []
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[T]:
+        start, stop = args[3], args[4]  # _play_chunk(rules, bots, seed, start, stop)
+        self.chunks.append((start, stop))
+        future = super().submit(self.run, functools.partial(fn, *args, **kwargs), start)
+        self.futures.append(future)
+        return future
+
+    def run(self, task: Callable[[], T], start: int) -> T:
+        return task()
+
+
+def test_chunks_start_at_one_game_and_grow_to_a_quarter_second_of_play() -> None:
+    bots: list[Any] = [RandomBot, RandomBot, RandomBot]
+    with RecordingPool(2) as pool:
+        result = simulate(FOSTER, bots, 300, 8, pool)
+    sizes = [stop - start for start, stop in pool.chunks]
+    assert sizes[:4] == [1, 1, 1, 1]  # two chunks in flight per worker, before any is timed
+    assert max(sizes) > 1 and all(1 <= size <= 100 for size in sizes)
+    assert [start for start, _ in pool.chunks] == [0, *[stop for _, stop in pool.chunks[:-1]]]  # every game once
+    assert pool.chunks[-1][1] == 300 and result == in_process(FOSTER, bots, 300, 8)
+
+
+def test_an_executor_that_does_not_say_its_workers_gets_every_chunk_at_once() -> None:
+    submitted: list[int] = []
+
+    class Counting(InProcessExecutor):
+        def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[T]:
+            submitted.append(args[4] - args[3])
+            return super().submit(fn, *args, **kwargs)
+
+    seen: list[int] = []
+    simulate(FOSTER, [RandomBot] * 3, 40, 1, Counting(), progress=seen.append)
+    assert len(submitted) == len(seen) and sum(submitted) == 40 and len(set(submitted[:-1])) == 1
+
+
+class GatedPool(RecordingPool):
+    """A recording thread pool whose chunks after the first wait for ``gate``: they stay running, or queued."""
+
+    def __init__(self, workers: int) -> None:
+        super().__init__(workers)
+        self.gate = threading.Event()
+
+    def run(self, task: Callable[[], T], start: int) -> T:
+        if start > 0:
+            self.gate.wait(10)
+        return task()
+
+
+def test_ctrl_c_cancels_the_chunks_not_started_and_propagates() -> None:
+    def interrupt(done: int) -> None:
+        raise KeyboardInterrupt
+
+    with GatedPool(2) as pool:
+        with pytest.raises(KeyboardInterrupt):  # raised as the first chunk is counted
+            simulate(FOSTER, [RandomBot] * 3, 50, 1, pool, chunk_size=1, progress=interrupt)
+        # Two chunks in flight per worker: the first one done, two at most held at the gate by the two
+        # threads, and the last one, never started, cancelled.
+        assert len(pool.futures) == 4
+        assert pool.futures[0].done() and not pool.futures[0].cancelled()
+        assert pool.futures[3].cancelled()
+        pool.gate.set()
+    assert all(future.done() for future in pool.futures)
+
+
+def test_ctrl_c_ends_the_workers_of_simulates_own_pool_at_once() -> None:
+    # Ctrl-C arrives, as the signal would, while every worker is in the middle of a long game.
+    bots: list[Any] = [functools.partial(SearchBot, rollouts=10_000)] * 3
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    started = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            simulate(FOSTER, bots, 20, 1)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - started < 2.5  # one of these games takes several seconds
+    deadline = time.monotonic() + 2
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert multiprocessing.active_children() == []
 
 
 class Cheater:

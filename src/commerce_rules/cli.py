@@ -12,7 +12,8 @@ Subcommands:
 exiting, so that it can be called from Python and from tests. Wrong input
 (an unknown variant or option, unreadable cards, a hand the variant cannot
 rank, an impossible number of players) prints one line on the standard
-error and returns 2; it never shows a traceback.
+error and returns 2; it never shows a traceback. Ctrl-C stops ``simulate``
+at once with one line on the standard error and status 130.
 
 Adding a subcommand is one function and one parser entry: write
 ``cmd_NAME(args) -> int`` and register it in :func:`build_parser` with
@@ -23,12 +24,15 @@ Adding a subcommand is one function and one parser entry: write
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
+import contextlib
 import functools
 import os
 import secrets
 import sys
+import threading
+import time
 from collections.abc import Callable, Sequence
+from types import TracebackType
 from typing import Any, Final, NoReturn, TextIO
 
 from . import __version__
@@ -41,12 +45,13 @@ from .narrate import cards_text, compare_values, describe_deal_start, narrate_st
 from .observe import observe
 from .ranking import HandValue, evaluate
 from .rules import PRESETS, Rules
+from .simulate import SimulationResult, _worker_processes, simulate
 from .variant import variant_of
-from .simulate import SimulationResult, simulate
 from .terminal import Abandoned, play_match
 
 __all__ = [
     "DEMO_ACTION_LIMIT",
+    "EXIT_INTERRUPTED",
     "EXIT_OK",
     "EXIT_STOPPED",
     "EXIT_USAGE",
@@ -72,6 +77,8 @@ EXIT_USAGE: Final = 2
 """The exit status of wrong input, as for argparse's own usage errors."""
 EXIT_STOPPED: Final = 1
 """The exit status of a demo stopped by its safety limit (a bot that never lets a deal end)."""
+EXIT_INTERRUPTED: Final = 130
+"""The exit status of a simulation stopped by Ctrl-C (SIGINT): 128 + 2, as a shell reports a program the signal ended."""
 DEMO_ACTION_LIMIT: Final = 20_000
 """The most actions a demo plays before it gives up (the rules end every deal long before with sensible bots)."""
 
@@ -358,19 +365,101 @@ def _bot_names(text: str) -> list[str]:
 
 
 class ProgressBar:
-    """A one-line progress bar on a text stream, redrawn in place: ``[#####-----] 120/240 games``."""
+    """A one-line progress bar on a text stream, redrawn in place: games done, their rate, the time left.
 
-    def __init__(self, total: int, stream: TextIO, width: int = 30) -> None:
+    ``[#########---------------------] 120/400 games  3.1 games/s  ETA 1:30``
+
+    Use it as a context manager. Entering draws it at 0 at once and, unless
+    ``interval`` is ``None``, starts a background thread that redraws it
+    every ``interval`` seconds, so that the rate and the time left stay
+    current while no game ends; calling it with the number of games done
+    moves it; leaving draws it a last time and ends the line. The rate is
+    the mean since the start (``--`` until a game is done), the time left
+    the games still to play at that rate; once all are done, the time taken.
+    """
+
+    def __init__(
+        self,
+        total: int,
+        stream: TextIO,
+        width: int = 30,
+        *,
+        interval: float | None = 0.5,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.total = total
         self.stream = stream
         self.width = width
+        self.interval = interval
+        self.clock = clock
+        self.done = 0
+        self._start = clock()
+        self._drawn = 0
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._ticker: threading.Thread | None = None
+
+    def line(self) -> str:
+        """The bar as it stands, without the carriage return."""
+        done, elapsed = self.done, max(0.0, self.clock() - self._start)
+        filled = self.width * done // self.total
+        text = f"[{'#' * filled}{'-' * (self.width - filled)}] {done}/{self.total} games"
+        rate = done / elapsed if done and elapsed > 0 else None
+        text += f"  {_rate_text(rate)} games/s"
+        if done >= self.total:
+            return f"{text}  in {_duration_text(elapsed)}"
+        return f"{text}  ETA {'--' if rate is None else _duration_text((self.total - done) / rate)}"
+
+    def draw(self) -> None:
+        """Redraw the bar in place (padded so that no longer earlier text is left behind)."""
+        with self._lock:
+            text = self.line()
+            self.stream.write(f"\r{text}{' ' * (self._drawn - len(text))}")
+            self._drawn = len(text)
+            self.stream.flush()
 
     def __call__(self, done: int) -> None:
-        filled = self.width * done // self.total
-        self.stream.write(f"\r[{'#' * filled}{'-' * (self.width - filled)}] {done}/{self.total} games")
-        if done >= self.total:
+        self.done = done
+        self.draw()
+
+    def __enter__(self) -> ProgressBar:
+        self._start = self.clock()
+        self.draw()
+        if self.interval is not None:
+            self._ticker = threading.Thread(target=self._tick, args=(self.interval,), name="progress bar", daemon=True)
+            self._ticker.start()
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        self._stop.set()
+        if self._ticker is not None:
+            self._ticker.join()
+        self.draw()
+        with self._lock:
             self.stream.write("\n")
-        self.stream.flush()
+            self.stream.flush()
+
+    def _tick(self, interval: float) -> None:
+        while not self._stop.wait(interval):
+            try:
+                self.draw()
+            except (OSError, ValueError):  # the stream was closed: stop redrawing, quietly
+                return
+
+
+def _rate_text(rate: float | None) -> str:
+    if rate is None:
+        return "--"
+    return f"{rate:.1f}" if rate < 100 else f"{rate:.0f}"
+
+
+def _duration_text(seconds: float) -> str:
+    """``m:ss``, or ``h:mm:ss`` from an hour on."""
+    minutes, secs = divmod(round(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def results_table(result: SimulationResult, names: Sequence[str]) -> list[str]:
@@ -407,15 +496,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         functools.partial(SearchBot, args.rollouts) if name == "search" else BOT_FACTORIES[name] for name in names
     ]
     show_progress = args.progress if args.progress is not None else sys.stderr.isatty()
-    progress = ProgressBar(args.games, sys.stderr) if show_progress else None
+    bar = ProgressBar(args.games, sys.stderr) if show_progress else None
     print(f"Commerce, {_variant_text(args)}: {args.games} matches of {', '.join(names)}, seed {seed}.")
-    executor: concurrent.futures.Executor = (
-        concurrent.futures.ThreadPoolExecutor(1)
-        if args.workers == 1
-        else concurrent.futures.ProcessPoolExecutor(args.workers)
-    )
-    with executor:
-        result = simulate(rules, bots, args.games, seed, executor, progress=progress)
+    played = 0
+
+    def count(done: int) -> None:
+        nonlocal played
+        played = done
+        if bar is not None:
+            bar(done)
+
+    try:
+        # On Ctrl-C the bar is ended first, then the workers are terminated (the pool's exit).
+        with _worker_processes(args.workers) as pool, bar or contextlib.nullcontext():
+            result = simulate(rules, bots, args.games, seed, pool, progress=count)
+    except KeyboardInterrupt:
+        print(f"{PROG} simulate: interrupted: {played} of {args.games} games played", file=sys.stderr)
+        return EXIT_INTERRUPTED
     print()
     for line in results_table(result, names):
         print(line)
@@ -558,7 +655,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=_positive,
         default=os.cpu_count() or 1,
         metavar="W",
-        help="worker processes (default: one per core; 1 plays in this process). The results do not depend on it.",
+        help="worker processes (default: one per core). The results do not depend on it.",
     )
     sim.add_argument(
         "--rollouts", type=_positive, default=200, metavar="R", help="the search bot's imagined deals per decision (default: 200)"
@@ -567,7 +664,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="a progress bar on the standard error (default: when it is a terminal)",
+        help="a progress bar on the standard error: games done, games per second, time left (default: when it is a terminal)",
     )
     return parser
 

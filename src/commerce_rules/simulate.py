@@ -6,18 +6,26 @@ its bots are built for that game from seeds derived the same way. No random
 generator is shared between games, so the result of a simulation depends
 only on its arguments -- never on the executor, the number of workers or the
 way the games are split into chunks -- and results are gathered in game order.
+
+Chunks are sent to the executor a few at a time, and a ``KeyboardInterrupt``
+(Ctrl-C) while :func:`simulate` waits for them cancels the chunks not yet
+started and propagates; a process pool that :func:`simulate` started itself
+has its workers ended at once.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import copy
 import hashlib
 import inspect
 import math
 import os
-from collections.abc import Callable, Sequence
-from typing import Union
+import signal
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import Final, Union
 
 import attrs
 
@@ -45,6 +53,15 @@ BotSpec = Union[Bot, Callable[..., Bot]]
 
 _Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
+
+_MAX_CHUNK: Final = 100
+"""The most games in one chunk when :func:`simulate` chooses the size."""
+_CHUNK_SECONDS: Final = 0.25
+"""The play time a chunk aims at, once the time per game is known: short enough for the progress to move."""
+_IN_FLIGHT_PER_WORKER: Final = 2
+"""Chunks submitted ahead per worker of a standard pool: one running, one queued behind it."""
+_POLL_SECONDS: Final = 0.25
+"""The longest :func:`simulate` waits for a chunk at a time: Ctrl-C is seen soon even where it cannot cut a wait short (Windows)."""
 
 
 @attrs.frozen
@@ -219,8 +236,91 @@ def play_game(rules: Rules, bots: Sequence[BotSpec], seed: int) -> GameRecord:
     )
 
 
-def _play_chunk(rules: Rules, bots: Sequence[BotSpec], seed: int, start: int, stop: int) -> list[GameRecord]:
-    return [play_game(rules, bots, game_seed(seed, game)) for game in range(start, stop)]
+def _play_chunk(
+    rules: Rules, bots: Sequence[BotSpec], seed: int, start: int, stop: int
+) -> tuple[list[GameRecord], float]:
+    """Play games ``start`` to ``stop - 1`` of a simulation: their records, and the seconds they took."""
+    began = time.perf_counter()
+    records = [play_game(rules, bots, game_seed(seed, game)) for game in range(start, stop)]
+    return records, time.perf_counter() - began
+
+
+class _Chunks:
+    """Which games the next chunk holds: every game once, in order, in chunks of ``size`` games or timed ones.
+
+    With ``size=None`` the first chunks hold one game each; once chunks have
+    come back, each holds about :data:`_CHUNK_SECONDS` of play at the mean
+    time per game measured so far, from 1 to :data:`_MAX_CHUNK` games. How the
+    games are split never changes the result, only how often progress is seen
+    and how evenly the workers are loaded.
+    """
+
+    def __init__(self, games: int, size: int | None) -> None:
+        self.games = games
+        self.size = size
+        self.next = 0
+        self._played = 0
+        self._seconds = 0.0
+
+    def __bool__(self) -> bool:
+        return self.next < self.games
+
+    def take(self) -> tuple[int, int]:
+        """The bounds ``(start, stop)`` of the next chunk."""
+        size = self.size
+        if size is None:
+            size = 1 if self._played == 0 or self._seconds <= 0 else round(_CHUNK_SECONDS * self._played / self._seconds)
+            size = max(1, min(_MAX_CHUNK, size))
+        start, self.next = self.next, min(self.games, self.next + size)
+        return start, self.next
+
+    def timed(self, games: int, seconds: float) -> None:
+        """Record that a chunk of ``games`` games took ``seconds`` to play."""
+        self._played += games
+        self._seconds += seconds
+
+
+def _ignore_sigint() -> None:
+    """A worker process's initializer: Ctrl-C is for the parent, which cancels the work and ends the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _end_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """Shut ``pool`` down without waiting: cancel what has not started, terminate the workers mid-chunk."""
+    terminate: Callable[[], None] | None = getattr(pool, "terminate_workers", None)
+    if terminate is not None:  # Python 3.14 and later: shuts down, then terminates every live worker
+        terminate()
+        return
+    # Before 3.14 a ProcessPoolExecutor has no public way to end its workers: its private
+    # ``_processes`` (pid -> multiprocessing.Process) is the only handle on them, and
+    # shutdown() drops it, so it is read first. Without it, the pool is still shut down
+    # without waiting, and each worker stops once its current chunk is played.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+
+
+@contextlib.contextmanager
+def _worker_processes(workers: int) -> Iterator[concurrent.futures.ProcessPoolExecutor]:
+    """A pool of ``workers`` processes that leave Ctrl-C to this one, for the duration of a ``with`` block.
+
+    Leaving the block normally waits for the work submitted; an exception
+    cancels the work not started and waits for the chunks running; a
+    ``KeyboardInterrupt`` (or any other exception that is not an
+    :class:`Exception`) terminates the workers at once, mid-chunk.
+    """
+    pool = concurrent.futures.ProcessPoolExecutor(workers, initializer=_ignore_sigint)
+    try:
+        yield pool
+    except Exception:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    except BaseException:
+        _end_workers(pool)
+        raise
+    pool.shutdown(wait=True)
 
 
 def wilson_interval(successes: int, trials: int) -> Estimate:
@@ -322,11 +422,21 @@ def simulate(
         starts a :class:`~concurrent.futures.ProcessPoolExecutor` with
         ``os.cpu_count()`` workers for this call. The result is the same
         whatever the executor.
-    :param chunk_size: games per task sent to the executor (default: about
-        sixteen tasks per worker, so that long and short games even out
-        between workers, and at most 100 games each).
+    :param chunk_size: games per task sent to the executor. By default,
+        on this call's own pool or a standard one (which says how many
+        workers it has), two tasks per worker are in flight at a time, the
+        first of one game each and the later ones of about a quarter of a
+        second of play at the time per game measured so far, at most 100
+        games: the progress moves whatever the bots' speed, and long and
+        short games even out between workers. On any other executor every
+        task is submitted at once, about sixteen per worker of this
+        machine, at most 100 games each.
     :param progress: called with the number of games done after each chunk.
     :returns: a :class:`SimulationResult`.
+    :raises KeyboardInterrupt: as raised while waiting (Ctrl-C): the tasks
+        not yet started are cancelled first, and this call's own pool has
+        its workers terminated; the tasks already running on an executor
+        you gave finish there unless you end its workers.
 
     >>> from concurrent.futures import ThreadPoolExecutor
     >>> from commerce_rules import CRP, GreedyBot, RandomBot, simulate
@@ -344,32 +454,59 @@ def simulate(
         raise CommerceError(f"games must be a whole number of at least 1, not {games!r}")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise CommerceError(f"seed must be a whole number, not {seed!r}")
-    own = executor is None
-    workers = os.cpu_count() or 1
-    if executor is None:
-        executor = concurrent.futures.ProcessPoolExecutor(workers)
-    else:
-        workers = max(1, getattr(executor, "_max_workers", workers))
-    if chunk_size is None:
-        chunk_size = max(1, min(100, math.ceil(games / (16 * workers))))
-    elif not isinstance(chunk_size, int) or isinstance(chunk_size, bool) or chunk_size < 1:
+    if chunk_size is not None and (not isinstance(chunk_size, int) or isinstance(chunk_size, bool) or chunk_size < 1):
         raise CommerceError(f"chunk_size must be a whole number of at least 1, not {chunk_size!r}")
-    bounds = [(start, min(games, start + chunk_size)) for start in range(0, games, chunk_size)]
+    workers = os.cpu_count() or 1
+    # The standard pools say how many workers they have; another executor (a cluster's) may not.
+    told = getattr(executor, "_max_workers", None) if executor is not None else workers
+    if isinstance(told, int):
+        workers = max(1, told)
+        chunks = _Chunks(games, chunk_size)
+        in_flight = _IN_FLIGHT_PER_WORKER * workers
+    else:  # everything submitted at once, so the chunks cannot be timed: about sixteen per core here
+        chunks = _Chunks(games, chunk_size or max(1, min(_MAX_CHUNK, math.ceil(games / (16 * workers)))))
+        in_flight = games
+    pool = contextlib.nullcontext(executor) if executor is not None else _worker_processes(workers)
+    with pool as runner:
+        records = _run(runner, chunks, in_flight, progress, rules, bots, seed)
+    return _summarise(rules, len(bots), seed, records)
+
+
+def _run(
+    executor: concurrent.futures.Executor,
+    chunks: _Chunks,
+    in_flight: int,
+    progress: Callable[[int], object] | None,
+    rules: Rules,
+    bots: Sequence[BotSpec],
+    seed: int,
+) -> list[GameRecord]:
+    """Play every chunk on ``executor``, at most ``in_flight`` submitted at a time; the records in game order.
+
+    Any exception while waiting (Ctrl-C's ``KeyboardInterrupt``, a chunk's
+    error) cancels the chunks not yet started before it propagates.
+    """
+    pending: dict[concurrent.futures.Future[tuple[list[GameRecord], float]], int] = {}
+    played: dict[int, list[GameRecord]] = {}
+    done = 0
     try:
-        futures = {
-            executor.submit(_play_chunk, rules, bots, seed, start, stop): index
-            for index, (start, stop) in enumerate(bounds)
-        }
-        chunks: list[list[GameRecord] | None] = [None] * len(bounds)
-        done = 0
-        for future in concurrent.futures.as_completed(futures):
-            records = future.result()
-            chunks[futures[future]] = records
-            done += len(records)
-            if progress is not None:
-                progress(done)
-    finally:
-        if own:
-            executor.shutdown(wait=True, cancel_futures=True)
-    records_in_order = [record for chunk in chunks for record in chunk or ()]
-    return _summarise(rules, len(bots), seed, records_in_order)
+        while chunks or pending:
+            while chunks and len(pending) < in_flight:
+                start, stop = chunks.take()
+                pending[executor.submit(_play_chunk, rules, bots, seed, start, stop)] = start
+            finished, _ = concurrent.futures.wait(
+                pending, timeout=_POLL_SECONDS, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for future in sorted(finished, key=pending.__getitem__):
+                start = pending.pop(future)
+                records, seconds = future.result()
+                chunks.timed(len(records), seconds)
+                played[start] = records
+                done += len(records)
+                if progress is not None:
+                    progress(done)
+    except BaseException:
+        for future in pending:
+            future.cancel()
+        raise
+    return [record for start in sorted(played) for record in played[start]]

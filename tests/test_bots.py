@@ -52,6 +52,8 @@ from commerce_rules.actions import Action
 from commerce_rules.bots.greedy import GUARD_TURNS_PER_PLAYER, hand_model
 from commerce_rules.bots.search import sample_state
 from commerce_rules.deal import deck_for
+from helpers import bots_at, walk
+from helpers import play_out as play_to_the_end
 
 PRESETS = [FOSTER, CRP, POUNCE, TRENTUNO, EXTENDED]
 """Every preset whose mechanism the bots play (Hoyle's is not built yet)."""
@@ -65,11 +67,8 @@ def random_position(rules: Rules, players: int, seed: int, plies: int) -> GameSt
     """The state after up to ``plies`` random legal actions from a new game (or the game's end)."""
     rng = random.Random(seed)
     state = new_game(rules, players, seed=seed)
-    for _ in range(plies):
-        if state.is_over:
-            break
-        options = legal_actions(state)
-        state = apply(state, options[rng.randrange(len(options))])
+    for _, _, state in walk(state, lambda _, options: options[rng.randrange(len(options))], plies):
+        pass
     return state
 
 
@@ -81,17 +80,14 @@ def choose(bot: Bot, state: GameState) -> Action:
 
 def play_out(rules: Rules, bots: list[Bot], seed: int, max_actions: int = 50_000) -> GameState:
     """Play a whole match, checking every choice is legal; fail if it does not end."""
-    state = new_game(rules, len(bots), seed=seed)
-    for _ in range(max_actions):
-        if state.is_over:
-            return state
-        seat = state.to_act
-        assert seat is not None
-        options = legal_actions(state)
-        action = bots[seat].choose(observe(state, seat), options)
+    table = bots_at(bots)
+
+    def checked(state: GameState, options: tuple[Action, ...]) -> Action:
+        action = table(state, options)
         assert action in options
-        state = apply(state, action)
-    raise AssertionError(f"the match did not end within {max_actions} actions")
+        return action
+
+    return play_to_the_end(new_game(rules, len(bots), seed=seed), checked, max_actions)
 
 
 def bits(cards: str) -> int:

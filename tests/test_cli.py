@@ -43,9 +43,7 @@ from commerce_rules import (
     deal_position,
     evaluate,
     hand_strength_table,
-    legal_actions,
     new_game,
-    observe,
     parse_cards,
 )
 from commerce_rules.actions import Action
@@ -59,6 +57,7 @@ from commerce_rules.narrate import (
     narrate_step,
     seat_list,
 )
+from helpers import bots_at, play_out, walk
 
 CARD = re.compile(r"(?:10|[2-9JQKA])[♣♦♥♠]")
 """A card as the narration writes it."""
@@ -345,22 +344,11 @@ def test_python_m_commerce_rules_runs_the_same_program() -> None:
 
 def greedy_game(rules: Rules, players: int, seed: int) -> Iterator[tuple[GameState, Action, GameState]]:
     """The demo's game, step by step: GreedyBot at every seat, each seeing its own observation."""
-    state = new_game(rules, players, seed=seed)
-    bots = [GreedyBot() for _ in range(players)]
-    while not state.is_over:
-        seat = state.to_act
-        assert seat is not None
-        action = bots[seat].choose(observe(state, seat), legal_actions(state))
-        after = apply(state, action)
-        yield state, action, after
-        state = after
+    return walk(new_game(rules, players, seed=seed), bots_at([GreedyBot() for _ in range(players)]))
 
 
 def final_state(rules: Rules, players: int, seed: int) -> GameState:
-    state = new_game(rules, players, seed=seed)
-    for _, _, state in greedy_game(rules, players, seed):
-        pass
-    return state
+    return play_out(new_game(rules, players, seed=seed), bots_at([GreedyBot() for _ in range(players)]))
 
 
 @pytest.mark.parametrize("variant", PLAYABLE)

@@ -20,20 +20,17 @@ from commerce_rules import (
     Phase,
     apply,
     deal_position,
-    legal_actions,
     new_game,
 )
+from helpers import random_walk
 
 
 def _first_horse_question(seed: int) -> GameState:
     """Play random HOYLE matches until one asks the horse question."""
     for game in range(seed, seed + 500):
-        rng = random.Random(game)
-        state = new_game(HOYLE, 3, seed=game)
-        while not state.is_over:
+        for _, _, state in random_walk(new_game(HOYLE, 3, seed=game), random.Random(game)):
             if state.phase is Phase.HORSE and len(state.active) > 1:
                 return state
-            state = apply(state, rng.choice(legal_actions(state)))
     raise AssertionError("no horse question in 500 random matches")
 
 

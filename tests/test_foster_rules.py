@@ -48,7 +48,7 @@ from commerce_rules import (
     parse_cards,
 )
 
-from helpers import play
+from helpers import always, play, play_out, walk
 
 RIGHT = FOSTER.replace(barter_direction="right")
 
@@ -112,8 +112,7 @@ def test_the_eldest_the_dealers_left_neighbour_acts_first(players: int) -> None:
 def test_the_deal_passes_to_the_left_after_every_deal() -> None:
     state = new_game(FOSTER, 5, seed=3, dealer=3)
     dealers = [state.dealer]
-    while not state.is_over:
-        state = apply(state, Knock(state.to_act))  # type: ignore[arg-type]
+    for _, _, state in walk(state, always(Knock)):
         if not state.is_over:
             dealers.append(state.dealer)
             assert state.to_act == (state.dealer + 1) % 5
@@ -498,8 +497,9 @@ def test_showdown_payments_list_every_transfer_with_none_for_the_pot() -> None:
 def test_the_showdown_settles_by_the_rules_of_the_ledger(seed: int, players: int, data: st.DataObject) -> None:
     """Property: the pot goes to the best hand, the dealer pays by category, the payments are the full settlement."""
     state = new_game(FOSTER, players, seed=seed)
-    while state.deal_number == 1:
-        state = apply(state, data.draw(st.sampled_from(legal_actions(state))))
+    for _, _, state in walk(state, lambda _, actions: data.draw(st.sampled_from(actions))):
+        if state.deal_number != 1:
+            break
     showdown = showdown_of(state)
     values = showdown.values
     dealer = showdown.dealer
@@ -526,9 +526,8 @@ def test_the_showdown_settles_by_the_rules_of_the_ledger(seed: int, players: int
 def test_one_deal_per_player_then_the_match_ends(players: int) -> None:
     state = new_game(FOSTER, players, seed=21, dealer=1)
     deals = 0
-    while not state.is_over:
-        assert state.deal_number == deals + 1
-        state = apply(state, Knock(state.to_act))  # type: ignore[arg-type]
+    for before, _, state in walk(state, always(Knock)):
+        assert before.deal_number == deals + 1
         deals += 1
     assert deals == players
     assert sorted(s.dealer for s in state.showdowns) == list(range(players))  # each dealt once
@@ -624,9 +623,7 @@ def test_a_pending_barter_must_be_answered_first() -> None:
 
 
 def test_acting_after_the_end_is_illegal() -> None:
-    state = new_game(FOSTER, 3, seed=4)
-    while not state.is_over:
-        state = apply(state, Knock(state.to_act))  # type: ignore[arg-type]
+    state = play_out(new_game(FOSTER, 3, seed=4), always(Knock))
     seat = state.showdowns[-1].winner
     for action in (Knock(seat), Buy(seat, state.hands[seat][0]), Pass(seat)):
         assert_illegal(state, action, "over")

@@ -39,7 +39,7 @@ from commerce_rules import (
 )
 from commerce_rules.actions import Action
 
-from helpers import passes, play
+from helpers import always, passes, play, walk
 
 # A 4-player position, dealer 0, eldest 1. Values under HOYLE:
 # seat 0 point 16 (the lowest), seat 1 a pair of kings (the best),
@@ -75,11 +75,11 @@ def position(rules: Rules = HOYLE, **overrides: object) -> GameState:
 def to_showdown(state: GameState) -> GameState:
     """Pass (blind exchange declined, every turn passed) until the deal is settled."""
     deal = state.deal_number
-    for _ in range(200):
+    if state.phase in (Phase.HORSE, Phase.OVER):
+        return state
+    for _, _, state in walk(state, always(Pass), 200):
         if state.deal_number != deal or state.phase in (Phase.HORSE, Phase.OVER):
             return state
-        assert state.to_act is not None
-        state = apply(state, Pass(state.to_act))
     raise AssertionError("the deal did not end")
 
 
@@ -327,10 +327,11 @@ def test_there_are_as_many_rounds_as_active_players() -> None:
 def test_every_active_player_takes_one_turn_a_round_clockwise_from_the_eldest() -> None:
     state = in_play(position(dealer=2))
     order: list[tuple[int, int]] = []
-    while state.deal_number == 1:
-        assert state.to_act is not None
-        order.append((state.turn.round, state.to_act))
-        state = apply(state, Pass(state.to_act))
+    for before, _, state in walk(state, always(Pass)):
+        assert before.to_act is not None
+        order.append((before.turn.round, before.to_act))
+        if state.deal_number != 1:
+            break
     assert order == [(r, seat) for r in (1, 2, 3, 4) for seat in (3, 0, 1, 2)]
 
 
@@ -339,10 +340,10 @@ def test_a_player_without_counters_takes_no_turn() -> None:
         deal_position(HOYLE, hands=[HANDS[0], HANDS[1], "", HANDS[3]], dealer=3, widow=WIDOW, lives=[2, 2, 0, 2])
     )
     seen = []
-    while state.deal_number == 1:
-        assert state.to_act is not None
-        seen.append(state.to_act)
-        state = apply(state, Pass(state.to_act))
+    for before, _, state in walk(state, always(Pass)):
+        seen.append(before.to_act)
+        if state.deal_number != 1:
+            break
     assert seen == [0, 1, 3] * 3
 
 
@@ -453,10 +454,11 @@ def test_a_knock_is_a_whole_turn() -> None:
 def test_a_knocker_takes_no_more_turns_in_the_deal() -> None:
     state = apply(in_play(position()), Knock(1))
     seen: list[tuple[int, int]] = []
-    while state.deal_number == 1:
-        assert state.to_act is not None
-        seen.append((state.turn.round, state.to_act))
-        state = apply(state, Pass(state.to_act))
+    for before, _, state in walk(state, always(Pass)):
+        assert before.to_act is not None
+        seen.append((before.turn.round, before.to_act))
+        if state.deal_number != 1:
+            break
     assert seen == [(1, 2), (1, 3), (1, 0)] + [(r, seat) for r in (2, 3, 4) for seat in (2, 3, 0)]
     assert state.last_showdown is not None and state.last_showdown.reason is ShowdownReason.LAST_ROUND
 

@@ -1,42 +1,82 @@
-"""Engine-wide properties: random seeds, 3 to 12 players, random legal play, every playable variant.
+"""The property harness: the engine's invariants after every action of random play, on every variant.
 
-Each property runs on every preset except ``HOYLE`` (``FOSTER``, ``CRP``,
-``POUNCE``, ``TRENTUNO``, ``EXTENDED``) and on random valid combinations of
-parts and options built with :meth:`Rules.replace`. A game is drawn as a
-player count, a deal seed and an action seed; the actions are chosen
-uniformly among :func:`legal_actions` by a ``random.Random`` on the action
-seed (not by hypothesis draws, so long matches stay within hypothesis'
-example size).
+**Variants.** Every test runs on every preset of :data:`commerce_rules.PRESETS`
+(a preset added later is covered without a change here) and on random valid
+option combinations of every mechanism x scoring pair (``Mechanism`` x
+``Scoring``): the ranking and every other option are drawn in range and
+applied with :meth:`Rules.replace`, an option the pair does not take keeping
+its default; a pair ``Rules`` refuses outright is skipped (``assume``, or a
+skip mark when it refuses every ranking).
+
+**Games.** Hypothesis draws 3 to 12 players, a deal seed and an action seed;
+a ``random.Random`` on the action seed plays (half the choices uniform over
+``legal_actions``, half a kind of action first, so knocks and passes are as
+likely as the many exchanges), never hypothesis draws per action. A whole
+match is played for every test, and the cheap checks follow every action of
+it; the costly ones (purity, exact legality, JSON, observe) follow the first
+state, ``WINDOW`` consecutive states drawn anywhere in the match (from the
+start half the time) and the final state.
+
+**Only the public API** is used: the names ``commerce_rules`` exports, with
+``to_json`` / ``state_from_json`` (:func:`helpers.with_hidden_cards` is the
+one place that edits a state's JSON, and it only touches the top-level
+``"hands"``, ``"stock"`` and ``"discard"`` lists). Whose turn it is, the
+rounds, knocks and exchanges of a turn are read from ``observe(...).history``.
+
+The invariants, one test each (RULES.md and API.md):
+
+* ``apply`` is pure: its input is unchanged (``==`` and ``repr``);
+* the same seed and actions give equal states (``new_game``, ``apply``, ``replay``);
+* ``apply`` accepts an action exactly when ``legal_actions`` lists it, on
+  candidates drawn from the variant's whole action space; a refused one
+  raises ``IllegalActionError`` and changes nothing;
+* ``legal_actions`` lists distinct actions of the player to act, and is empty
+  exactly when the match is over;
+* the cards are conserved: hands, widow, stock and discard hold the deck, each card once;
+* hands hold 3 cards (a pounce's quad 4), seats out of the match none, and
+  those seats never act or deal;
+* balances plus the pot are always 0;
+* lives never rise, except by the one horse of a match (+1, once);
+* every showdown settles as its scoring says (the winner's tie order, the
+  losers, the ledger's and the pool's payments, the next deal and dealer);
+* the horse is offered once, to the first player out, and its answer deals on;
+* Hoyle's rounds (§6.3-6.6): the blind exchange, a widow growing by one card
+  a round, knockers and frozen seats, a knock being a whole turn;
+* every match ends within ``MATCH_BOUND`` actions, with its winners;
+* states and actions round-trip through JSON exactly;
+* ``observe`` never leaks: swapping cards the seat cannot know (other hands,
+  the stock's order, a hidden discard; Hoyle's dealer's own hand before the
+  blind exchange) changes neither its observation nor, for the seat to act,
+  ``legal_actions``; nor does the seed.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+import math
 import random
 from collections import Counter
-from collections.abc import Iterator
-from typing import Any
+from typing import Any, Union
 
-import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from commerce_rules import (
-    CRP,
-    DECK_40,
     DECK_52,
-    EXTENDED,
-    FOSTER,
-    POUNCE,
-    TRENTUNO,
+    PRESETS,
     Action,
     Barter,
+    BarterDirection,
     BarterReply,
     BlindExchange,
     Buy,
     BuyHorse,
     Card,
+    CommerceError,
     Event,
+    EventKind,
     Exchange,
     GameState,
     IllegalActionError,
@@ -45,378 +85,897 @@ from commerce_rules import (
     Pass,
     Phase,
     Pounce,
+    Rank,
+    Ranking,
     Rules,
+    RulesError,
     Scoring,
+    SerializationError,
+    Showdown,
+    Suit,
+    action_from_json,
+    action_to_json,
     apply,
+    deal_position,
     legal_actions,
     new_game,
     observe,
     replay,
+    state_from_json,
+    to_json,
 )
+from helpers import MATCH_BOUND, always, kind_first, random_walk, walk, with_hidden_cards
 
-VARIANTS = [
-    pytest.param(FOSTER, id="FOSTER"),
-    pytest.param(CRP, id="CRP"),
-    pytest.param(POUNCE, id="POUNCE"),
-    pytest.param(TRENTUNO, id="TRENTUNO"),
-    pytest.param(EXTENDED, id="EXTENDED"),
-    pytest.param(None, id="random-options"),
+# ---- variants -------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Family:
+    """Random valid options of one mechanism x scoring pair."""
+
+    mechanism: Mechanism
+    scoring: Scoring
+
+
+Variant = Union[Rules, Family]
+
+OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
+    # the ranking first: the deck size and trentuno_suited depend on it
+    "ranking": st.sampled_from(list(Ranking)),
+    "deck_size": st.sampled_from([52, 40, 32]),
+    "ace_low": st.booleans(),
+    "pounce": st.booleans(),
+    "exchanges_per_turn": st.integers(1, 3),
+    "stall_passes": st.integers(1, 3),
+    "turn_limit": st.none() | st.integers(1, 40),
+    "barter_direction": st.sampled_from(list(BarterDirection)),
+    "trentuno_suited": st.booleans(),
+    "starting_lives": st.integers(1, 5),
+    "stake": st.integers(1, 9),
+    "prize": st.integers(1, 6),
+    "horse": st.booleans(),
+}
+"""Each option's range (what the rules say, a little beyond where ``Rules`` refuses it)."""
+
+
+def _accepted(**options: Any) -> Rules | None:
+    try:
+        return Rules(**options)
+    except RulesError:
+        return None
+
+
+def _family_param(mechanism: Mechanism, scoring: Scoring) -> Any:
+    family = Family(mechanism, scoring)
+    name = f"{mechanism.value}-{scoring.value}"
+    if all(_accepted(mechanism=mechanism, scoring=scoring, ranking=r) is None for r in Ranking):
+        return pytest.param(family, id=name, marks=pytest.mark.skip(reason=f"Rules refuses {name} with every ranking"))
+    return pytest.param(family, id=name)
+
+
+VARIANT_VALUES: list[Variant] = [*PRESETS.values(), *(Family(m, s) for m, s in itertools.product(Mechanism, Scoring))]
+VARIANTS = [pytest.param(rules, id=name.upper()) for name, rules in PRESETS.items()] + [
+    _family_param(m, s) for m, s in itertools.product(Mechanism, Scoring)
 ]
-"""Each property runs once per preset, and once on random valid combinations (``None``)."""
+"""Every preset, and every mechanism x scoring pair with random options."""
 
-WALK_STEPS = 150
-"""How many actions the per-step properties follow (several deals, not always a whole match)."""
-MATCH_STEPS = 20_000
-"""A bound on any match's length under random play: reaching it fails the test."""
 
-PROPERTY = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-"""Per variant: 15 examples x 6 variants = 90 random games per property."""
+def _params_where(mechanism: Mechanism | None = None, scoring: Scoring | None = None) -> list[Any]:
+    return [
+        param
+        for param, variant in zip(VARIANTS, VARIANT_VALUES)
+        if (mechanism is None or variant.mechanism is mechanism) and (scoring is None or variant.scoring is scoring)
+    ]
+
+
+ROUNDS_VARIANTS = _params_where(mechanism=Mechanism.ROUNDS)
+POOL_VARIANTS = _params_where(scoring=Scoring.POOL)
 
 
 @st.composite
-def random_rules(draw: st.DrawFn) -> Rules:
-    """A valid variant: any playable mechanism, scoring and ranking, with options in their ranges."""
-    mechanism = draw(st.sampled_from([Mechanism.TRADE_BARTER, Mechanism.WIDOW]))
-    scoring = draw(st.sampled_from([Scoring.LEDGER, Scoring.LIVES]))
-    ranking = draw(st.sampled_from(["foster", "classic", "extended", "trentuno"]))
-    options: dict[str, Any] = {
-        "mechanism": mechanism,
-        "scoring": scoring,
-        "ranking": ranking,
-        "ace_low": draw(st.booleans()),
-        "turn_limit": draw(st.none() | st.integers(1, 40)),
-    }
-    if mechanism is Mechanism.TRADE_BARTER:
-        options["barter_direction"] = draw(st.sampled_from(["left", "right"]))
-    else:
-        options["exchanges_per_turn"] = draw(st.integers(1, 3))
-        options["stall_passes"] = draw(st.integers(1, 3))
-        options["pounce"] = draw(st.booleans())
-    if scoring is Scoring.LIVES:
-        options["starting_lives"] = draw(st.integers(1, 5))
-    if ranking == "trentuno":
-        options["trentuno_suited"] = draw(st.booleans())
-        options["deck_size"] = draw(st.sampled_from([40, 52]))
-    return FOSTER.replace(**options)
+def random_rules(draw: st.DrawFn, family: Family) -> Rules:
+    """Valid rules of ``family``: each option drawn in range, kept where ``Rules`` accepts it."""
+    rules = _accepted(mechanism=family.mechanism, scoring=family.scoring)
+    assume(rules is not None)
+    assert rules is not None
+    for name, values in OPTION_VALUES.items():
+        value = draw(values, label=name)
+        try:
+            rules = rules.replace(**{name: value})
+        except RulesError:
+            pass  # an option of another mechanism, scoring or ranking (or out of range): it keeps its default
+    return rules
 
 
-@attrs.frozen
+# ---- games ----------------------------------------------------------------------------------------
+
+WINDOW = 20
+"""How many consecutive states of a match the costly checks follow (and the final state)."""
+
+PROPERTY = settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+"""Per variant and test: 5 random matches."""
+HEAVY = settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+"""The costly checks (every legal action applied, hundreds of candidates, JSON): 3 matches per variant."""
+
+
+@dataclasses.dataclass(frozen=True)
 class Game:
-    """A drawn game: its rules, players, deal seed and the seed of the random player."""
+    """A drawn game: rules, players, the deal seed, the random player's seed, where the window starts."""
 
     rules: Rules
     players: int
     seed: int
     action_seed: int
+    window_at: float
 
     def start(self) -> GameState:
-        """The match's first state."""
         return new_game(self.rules, self.players, seed=self.seed)
 
-    def walk(self, steps: int) -> Iterator[tuple[GameState, Action, GameState]]:
-        """``(state, action, next state)`` for up to ``steps`` random legal actions, or until the match ends."""
-        chooser = random.Random(self.action_seed)
-        state = self.start()
-        for _ in range(steps):
-            if state.is_over:
-                return
-            action = chooser.choice(legal_actions(state))
-            following = apply(state, action)
-            yield state, action, following
-            state = following
+    def play(self) -> tuple[list[GameState], list[Action]]:
+        """The whole match: ``states[i + 1] == apply(states[i], actions[i])``; it must end within the bound."""
+        rng = random.Random(self.action_seed)
+        states = [self.start()]
+        actions: list[Action] = []
+        for _, action, after in random_walk(states[0], rng, MATCH_BOUND, kind_first(rng, uniform_share=0.5)):
+            actions.append(action)
+            states.append(after)
+        assert states[-1].is_over, f"no end after {MATCH_BOUND} actions"
+        return states, actions
+
+    def window(self, states: list[GameState]) -> list[int]:
+        """The indices of the states the costly checks follow: the first, ``WINDOW`` in a row, and the last."""
+        first = int(self.window_at * max(0, len(states) - WINDOW))
+        return sorted({0, *range(first, min(first + WINDOW, len(states))), len(states) - 1})
 
 
-def games(preset: Rules | None) -> st.SearchStrategy[Game]:
-    """Games of ``preset``, or of random valid rules when ``preset`` is ``None``."""
-    rules = st.just(preset) if preset is not None else random_rules()
-    return st.builds(
-        Game,
-        rules=rules,
-        players=st.integers(3, 12),
-        seed=st.integers(0, 2**63 - 1),
-        action_seed=st.integers(0, 2**32 - 1),
-    )
+@st.composite
+def games(draw: st.DrawFn, variant: Variant) -> Game:
+    rules = variant if isinstance(variant, Rules) else draw(random_rules(variant))
+    players = draw(st.integers(3, 12), label="players")
+    seed = draw(st.integers(0, 2**63 - 1), label="seed")
+    try:
+        new_game(rules, players, seed=seed)
+    except CommerceError:  # a deck too small for this table (RULES.md §9)
+        assume(False)
+    action_seed = draw(st.integers(0, 2**32 - 1), label="action_seed")
+    window_at = draw(st.just(0.0) | st.floats(0, 1), label="window_at")
+    return Game(rules, players, seed, action_seed, window_at)
 
 
-def snapshot(state: GameState) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Every field of ``state`` and of its turn record, as the objects they are now."""
-    return attrs.asdict(state, recurse=False), attrs.asdict(state.turn, recurse=False)
+# ---- public facts about a state -------------------------------------------------------------------
+
+_LEFT_OUT = {52: (), 40: (Rank.EIGHT, Rank.NINE, Rank.TEN), 32: (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX)}
 
 
 def deck_of(rules: Rules) -> tuple[Card, ...]:
-    return DECK_40 if rules.deck_size == 40 else DECK_52
+    """The variant's deck (RULES.md §9: 52, 40 without 8 9 10, 32 without 2 to 6), in deck order."""
+    left_out = _LEFT_OUT[rules.deck_size]
+    return tuple(card for card in DECK_52 if card.rank not in left_out)
 
 
 def all_cards(state: GameState) -> list[Card]:
-    return [*(c for hand in state.hands for c in hand), *state.widow, *state.stock, *state.discard]
+    return [*(card for hand in state.hands for card in hand), *state.widow, *state.stock, *state.discard]
 
 
-# ---- apply and legal_actions --------------------------------------------------------------------
+def history(state: GameState) -> tuple[Event, ...]:
+    """The current deal's events as the table sees them (public cards only)."""
+    return observe(state, state.dealer).history
 
 
-@pytest.mark.parametrize("preset", VARIANTS)
-@PROPERTY
-@given(data=st.data())
-def test_apply_never_changes_its_input(preset: Rules | None, data: st.DataObject) -> None:
-    game = data.draw(games(preset))
-    for state, action, following in game.walk(WALK_STEPS):
-        before = snapshot(state)
-        equal_copy = attrs.evolve(state)
-        for other in legal_actions(state):
-            apply(state, other)
-        assert apply(state, action) == following  # pure: the same state and action, an equal result
-        assert snapshot(state) == before
-        assert state == equal_copy
+def eldest_first(dealer: int, seats: tuple[int, ...], players: int) -> list[int]:
+    """``seats`` from the dealer's left round to the dealer."""
+    return [seat for seat in ((dealer + k) % players for k in range(1, players + 1)) if seat in seats]
 
 
-@pytest.mark.parametrize("preset", VARIANTS)
-@PROPERTY
-@given(data=st.data())
-def test_every_legal_action_is_accepted_and_belongs_to_the_player_to_act(
-    preset: Rules | None, data: st.DataObject
-) -> None:
-    game = data.draw(games(preset))
-    for state, _, _ in game.walk(WALK_STEPS):
-        legal = legal_actions(state)
-        assert legal, "a match that is not over always offers an action"
-        assert len(set(legal)) == len(legal)
-        assert all(action.player == state.to_act for action in legal)
-        for action in legal:
-            following = apply(state, action)
-            assert isinstance(following, GameState)
+def next_dealer(dealer: int, lives: tuple[int, ...]) -> int:
+    """The next seat on the dealer's left that still has lives (RULES.md §2.2)."""
+    n = len(lives)
+    return next(seat for seat in ((dealer + k) % n for k in range(1, n + 1)) if lives[seat] > 0)
 
 
-def illegal_candidates(state: GameState, chooser: random.Random) -> list[Action]:
-    """Actions this state must refuse: wrong seat, a card not held, another mechanism's action."""
-    n = state.num_players
-    seat = state.to_act
-    assert seat is not None
-    hand = state.hands[seat]
-    legal = legal_actions(state)
-    other_seat = (seat + chooser.randrange(1, n)) % n
-    not_held = chooser.choice([c for c in deck_of(state.rules) if c not in hand])
-    candidates: list[Action] = [
-        attrs.evolve(chooser.choice(legal), player=other_seat),
-        BuyHorse(seat),
-        BlindExchange(seat, (not_held,)),
-    ]
-    if state.rules.mechanism is Mechanism.TRADE_BARTER:
-        kinds: list[type[Buy | Barter | BarterReply]] = [Buy, Barter]
-        card_action = BarterReply if state.phase is Phase.BARTER_REPLY else chooser.choice(kinds)
-        candidates += [
-            card_action(seat, not_held),
-            Exchange(seat, hand[0], not_held),
-            Pass(seat),
-            Pounce(seat),
-        ]
+def new_showdown(before: GameState, after: GameState) -> Showdown | None:
+    """The showdown this step made, if any."""
+    shown, previous = after.last_showdown, before.last_showdown
+    if shown is None or (previous is not None and previous.deal_number == shown.deal_number):
+        return None
+    return shown
+
+
+# ---- the candidate actions: the variant's whole action space ---------------------------------------
+
+
+def candidate_actions(state: GameState, rng: random.Random) -> list[Action]:
+    """Every legal action, and for every seat each kind of action with its hand's cards, the widow's and others."""
+    deck = deck_of(state.rules)
+    widow = state.widow
+    candidates: list[Action] = list(legal_actions(state))
+    if len(widow) <= 4:
+        subsets = [s for k in range(len(widow) + 1) for s in itertools.combinations(widow, k)]
     else:
-        candidates += [
-            Buy(seat, hand[0]),
-            Barter(seat, hand[0]),
-            BarterReply(seat, hand[0]),
-            Exchange(seat, not_held, state.widow[0]),
-        ]
+        subsets = [tuple(rng.sample(widow, rng.randint(1, 3))) for _ in range(6)] + [(), tuple(widow)]
+    outsiders = [card for card in deck if card not in widow]
+    for seat in range(state.num_players):
+        hand = state.hands[seat]
+        others = [*rng.sample(deck, 2), *state.stock[:1]]
+        candidates += [Knock(seat), Pass(seat), Pounce(seat), BuyHorse(seat)]
+        for card in (*hand, *others):
+            candidates += [Buy(seat, card), Barter(seat, card), BarterReply(seat, card)]
+        candidates += [Exchange(seat, give, take) for give in hand for take in widow]
+        candidates += [Exchange(seat, give, take) for give, take in zip(others, others[1:])]
+        if hand and widow:
+            candidates += [Exchange(seat, rng.choice(widow), rng.choice(hand)), Exchange(seat, hand[0], hand[-1])]
+        candidates += [BlindExchange(seat, subset) for subset in subsets]
+        candidates.append(BlindExchange(seat, (*rng.choice(subsets), rng.choice(outsiders))))
+        if widow:
+            candidates.append(BlindExchange(seat, (widow[0], widow[0])))
+    for seat in (-1, state.num_players):  # no such seat
+        card = rng.choice(deck)
+        candidates += [Knock(seat), Pass(seat), Pounce(seat), BuyHorse(seat), Buy(seat, card), Barter(seat, card)]
+        candidates += [BarterReply(seat, card), Exchange(seat, card, rng.choice(deck)), BlindExchange(seat, widow[:1])]
     return candidates
 
 
-@pytest.mark.parametrize("preset", VARIANTS)
-@PROPERTY
-@given(data=st.data())
-def test_illegal_actions_raise_and_leave_the_state_unchanged(preset: Rules | None, data: st.DataObject) -> None:
-    game = data.draw(games(preset))
-    chooser = random.Random(game.action_seed + 1)
-    last = game.start()
-    for state, _, following in game.walk(WALK_STEPS):
-        before = snapshot(state)
-        legal = legal_actions(state)
-        for action in illegal_candidates(state, chooser):
-            assert action not in legal
-            with pytest.raises(IllegalActionError):
-                apply(state, action)
-            assert snapshot(state) == before
-        last = following
-    if last.is_over:  # anything after the end
-        assert legal_actions(last) == ()
-        before = snapshot(last)
-        for seat in range(last.num_players):
-            for action in (Knock(seat), Pass(seat), Buy(seat, DECK_52[0]), Exchange(seat, DECK_52[0], DECK_52[1])):
-                with pytest.raises(IllegalActionError, match="over"):
-                    apply(last, action)
-        assert snapshot(last) == before
+# ---- apply is pure; the same seed and actions give the same game ----------------------------------
 
 
-# ---- Conservation and scores --------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("preset", VARIANTS)
-@PROPERTY
-@given(data=st.data())
-def test_cards_are_conserved_the_deck_each_card_once(preset: Rules | None, data: st.DataObject) -> None:
-    game = data.draw(games(preset))
-    deck = Counter(deck_of(game.rules))
-    assert Counter(all_cards(game.start())) == deck
-    for _, _, following in game.walk(WALK_STEPS):
-        assert Counter(all_cards(following)) == deck
-        if not following.rules.has_widow:
-            assert following.widow == ()
-        assert all(len(hand) <= following.rules.max_hand_size for hand in following.hands)
-
-
-@pytest.mark.parametrize("preset", VARIANTS)
-@PROPERTY
-@given(data=st.data())
-def test_the_sum_of_balances_plus_the_pot_is_always_zero(preset: Rules | None, data: st.DataObject) -> None:
-    game = data.draw(games(preset))
-    assert sum(game.start().balances) + game.start().pot == 0
-    for _, _, following in game.walk(WALK_STEPS):
-        assert sum(following.balances) + following.pot == 0
-        for showdown_ in following.showdowns:
-            assert all(points > 0 for _, _, points in showdown_.payments)
-
-
-@pytest.mark.parametrize("preset", VARIANTS)
-@PROPERTY
-@given(data=st.data())
-def test_lives_never_increase_and_eliminated_seats_hold_no_cards(preset: Rules | None, data: st.DataObject) -> None:
-    game = data.draw(games(preset))
-    for state, _, following in game.walk(WALK_STEPS):
-        assert all(after <= before for before, after in zip(state.lives, following.lives))
-        assert all(lives >= 0 for lives in following.lives)
-        if following.rules.scoring is Scoring.LEDGER:
-            assert following.lives == state.lives  # nobody is eliminated under a ledger
-        if following.is_over:
-            continue  # the last showdown's hands stay on the table
-        for seat, lives in enumerate(following.lives):
-            if lives == 0:
-                assert following.hands[seat] == ()
-                assert following.to_act != seat and following.dealer != seat
-
-
-# ---- Reproducibility and termination ------------------------------------------------------------
-
-
-@pytest.mark.parametrize("preset", VARIANTS)
-@PROPERTY
-@given(data=st.data())
-def test_the_same_seed_and_actions_give_equal_states(preset: Rules | None, data: st.DataObject) -> None:
-    game = data.draw(games(preset))
+def twins(game: Game, actions: list[Action], upto: int) -> list[GameState]:
+    """The match's first ``upto + 1`` states computed again, apart: equal states sharing nothing with the first."""
     states = [game.start()]
-    actions: list[Action] = []
-    for _, action, following in game.walk(WALK_STEPS):
-        actions.append(action)
-        states.append(following)
-    assert new_game(game.rules, game.players, seed=game.seed) == states[0]
+    for action in actions[:upto]:
+        states.append(apply(states[-1], action))
+    return states
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@HEAVY
+@given(data=st.data())
+def test_apply_never_changes_the_state_it_is_given(variant: Variant, data: st.DataObject) -> None:
+    game = data.draw(games(variant))
+    states, actions = game.play()
+    window = game.window(states)[:-1]  # the final state: no action to apply
+    equal = twins(game, actions, window[-1] if window else 0)
+    for index in window:
+        state, twin = states[index], equal[index]
+        shown = repr(state)
+        results = {action: apply(state, action) for action in legal_actions(state)}
+        assert repr(state) == shown, "apply changed the repr of its input"
+        assert state == twin, "apply changed its input"
+        # the same state (and an equal one) and action give an equal result, whenever asked
+        assert results[actions[index]] == states[index + 1] == apply(twin, actions[index])
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@PROPERTY
+@given(data=st.data())
+def test_the_same_seed_and_actions_give_an_equal_state(variant: Variant, data: st.DataObject) -> None:
+    game = data.draw(games(variant))
+    states, actions = game.play()
+    assert game.start() == states[0]
     assert replay(game.rules, game.players, game.seed, actions) == states[-1]
-    cut = data.draw(st.integers(0, len(actions)))
+    cut = data.draw(st.integers(0, len(actions)), label="cut")
     assert replay(game.rules, game.players, game.seed, actions[:cut]) == states[cut]
 
 
-@pytest.mark.parametrize("preset", VARIANTS)
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# ---- legality -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@HEAVY
 @given(data=st.data())
-def test_every_match_ends_with_winners(preset: Rules | None, data: st.DataObject) -> None:
-    game = data.draw(games(preset))
-    steps = 0
-    state = game.start()
-    for _, _, following in game.walk(MATCH_STEPS):
-        steps += 1
-        state = following
-    assert state.is_over, f"no end after {steps} actions"
-    assert state.to_act is None and legal_actions(state) == ()
-    assert state.winners and all(0 <= seat < game.players for seat in state.winners)
-    if game.rules.scoring is Scoring.LEDGER:
-        assert len(state.showdowns) == game.players  # one deal per player
-        best = max(state.balances)
-        assert state.winners == tuple(s for s, b in enumerate(state.balances) if b == best)
-    else:
-        assert len(state.winners) == 1 and state.active == state.winners
+def test_apply_accepts_an_action_exactly_when_legal_actions_lists_it(variant: Variant, data: st.DataObject) -> None:
+    game = data.draw(games(variant))
+    states, actions = game.play()
+    rng = random.Random(game.action_seed ^ 0x1E6A1)
+    window = game.window(states)
+    equal = twins(game, actions, window[-1])
+    refused: Counter[str] = Counter()
+    for index in window:
+        state = states[index]
+        legal = set(legal_actions(state))
+        shown = repr(state)
+        for action in candidate_actions(state, rng):
+            if action in legal:
+                assert isinstance(apply(state, action), GameState)
+                continue
+            refused[type(action).__name__] += 1
+            try:
+                apply(state, action)
+            except IllegalActionError as error:
+                assert not state.is_over or "over" in str(error), error
+            else:
+                raise AssertionError(f"apply accepted {action!r}, which legal_actions does not list")
+        assert repr(state) == shown and state == equal[index], "a refused action changed the state"
+    every_kind = {"Knock", "Pass", "Pounce", "Buy", "Barter", "BarterReply", "Exchange", "BlindExchange", "BuyHorse"}
+    assert every_kind <= set(refused), "the candidates cover every kind of action"
 
 
-# ---- Hidden information -------------------------------------------------------------------------
-
-
-def seen_by(state: GameState, seat: int) -> set[Card]:
-    """The cards of the current deal that ``seat`` has seen or can know to be where they are."""
-    seen = set(state.hands[seat]) | set(state.widow)
-    for event in state.history:
-        if event.visible_to is None or seat in event.visible_to:
-            seen.update(event.cards)
-    if state.phase is Phase.POUNCE:  # being asked to pounce shows a tricon in hand
-        seen.update(state.hands[state.to_act])  # type: ignore[index]
-    for decliner in state.turn.declined:
-        seen.update(state.hands[decliner])
-    return seen
-
-
-def hidden_swap(state: GameState, observer: int, chooser: random.Random) -> GameState | None:
-    """``state`` with the cards ``observer`` has not seen permuted among the other hands, the stock and the discard.
-
-    The unseen cards are shuffled among their places (always moving at least
-    one card of another seat's hand, with the stock if need be); ``turn.offer``
-    and the events the observer did not see follow the cards, so the result
-    is a consistent state. ``None`` when there is nothing to swap.
-    """
-    seen = seen_by(state, observer)
-    piles = [list(hand) for hand in state.hands] + [list(state.stock), list(state.discard)]
-    stock_pile = len(state.hands)
-    places = [
-        (pile, index)
-        for pile, cards in enumerate(piles)
-        if pile != observer
-        for index, c in enumerate(cards)
-        if c not in seen
-    ]
-    in_hands = [place for place in places if place[0] < stock_pile]
-    if not in_hands or not state.stock:
-        return None
-    moved = [piles[pile][index] for pile, index in places]
-    chooser.shuffle(moved)
-    for (pile, index), c in zip(places, moved):
-        piles[pile][index] = c
-    if piles[:stock_pile] == [list(hand) for hand in state.hands]:  # no hand changed: swap one with the stock
-        pile, index = chooser.choice(in_hands)
-        position = chooser.randrange(len(state.stock))
-        piles[pile][index], piles[stock_pile][position] = piles[stock_pile][position], piles[pile][index]
-    hands, stock, discard = piles[:stock_pile], piles[stock_pile], piles[stock_pile + 1]
-    # The swap relabels unseen cards: the card now at a position stands for the one that was there,
-    # in the hidden events and the pending offer too.
-    before = [*(c for hand in state.hands for c in hand), *state.stock, *state.discard]
-    after = [*(c for hand in hands for c in hand), *stock, *discard]
-    mapping = {old: new for old, new in zip(before, after) if old is not new}
-
-    def follow(event: Event) -> Event:
-        if event.visible_to is None or observer in event.visible_to:
-            return event
-        return attrs.evolve(event, cards=tuple(mapping.get(c, c) for c in event.cards))
-
-    offer = state.turn.offer
-    turn = attrs.evolve(state.turn, offer=mapping.get(offer, offer) if offer is not None else None)
-    return attrs.evolve(
-        state,
-        hands=tuple(tuple(hand) for hand in hands),
-        stock=tuple(stock),
-        discard=tuple(discard),
-        turn=turn,
-        history=tuple(follow(event) for event in state.history),
-    )
-
-
-@pytest.mark.parametrize("preset", VARIANTS)
+@pytest.mark.parametrize("variant", VARIANTS)
 @PROPERTY
 @given(data=st.data())
-def test_observe_does_not_change_when_cards_the_observer_has_not_seen_are_swapped(
-    preset: Rules | None, data: st.DataObject
+def test_legal_actions_are_the_distinct_actions_of_the_player_to_act_and_none_once_over(
+    variant: Variant, data: st.DataObject
 ) -> None:
-    game = data.draw(games(preset))
-    chooser = random.Random(game.action_seed ^ 0x5EED)
-    swaps = 0
-    for state, _, _ in game.walk(WALK_STEPS):
-        observer = chooser.randrange(state.num_players)
-        swapped = hidden_swap(state, observer, chooser)
-        if swapped is None:
+    game = data.draw(games(variant))
+    states, _ = game.play()
+    for state in states:
+        legal = legal_actions(state)
+        assert len(set(legal)) == len(legal), "each choice is listed once"
+        assert all(action.player == state.to_act for action in legal)
+        assert (legal == ()) == state.is_over == (state.to_act is None) == (state.phase is Phase.OVER)
+        rules = state.rules
+        assert state.phase is not Phase.POUNCE or rules.pounce
+        assert state.phase is not Phase.HORSE or (rules.scoring is Scoring.POOL and rules.horse)
+        assert state.phase is not Phase.BLIND_EXCHANGE or rules.mechanism is Mechanism.ROUNDS
+        assert state.phase is not Phase.BARTER_REPLY or rules.mechanism is Mechanism.TRADE_BARTER
+        if state.phase in (Phase.POUNCE, Phase.HORSE):  # a question: yes or no
+            seat = state.to_act
+            assert seat is not None
+            assert set(legal) == {Pounce(seat) if state.phase is Phase.POUNCE else BuyHorse(seat), Pass(seat)}
+            assert len(legal) == 2
+
+
+# ---- cards, hands, money, lives -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@PROPERTY
+@given(data=st.data())
+def test_the_cards_are_conserved_the_deck_each_card_once(variant: Variant, data: st.DataObject) -> None:
+    game = data.draw(games(variant))
+    states, _ = game.play()
+    deck = Counter(deck_of(game.rules))
+    assert all(count == 1 for count in deck.values()) and len(deck) == game.rules.deck_size
+    for state in states:
+        assert Counter(all_cards(state)) == deck
+        if state.rules.mechanism is Mechanism.TRADE_BARTER:
+            assert state.widow == ()
+        elif state.phase not in (Phase.OVER, Phase.HORSE):
+            assert len(state.widow) >= 3
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@PROPERTY
+@given(data=st.data())
+def test_hands_hold_three_cards_and_seats_out_of_the_match_hold_none_and_never_act_or_deal(
+    variant: Variant, data: st.DataObject
+) -> None:
+    game = data.draw(games(variant))
+    states, _ = game.play()
+    for state in states:
+        if state.phase in (Phase.OVER, Phase.HORSE):  # between deals the last showdown's hands stay on the table
+            assert state.last_showdown is not None and state.hands == state.last_showdown.hands
             continue
-        assert swapped.hands != state.hands  # a real change of another seat's hidden cards
-        assert Counter(all_cards(swapped)) == Counter(all_cards(state))
-        assert observe(swapped, observer) == observe(state, observer)
-        swaps += 1
-    assert swaps > 0
+        with_lives = tuple(seat for seat, lives in enumerate(state.lives) if lives > 0)
+        assert set(with_lives) <= set(state.active) and list(state.active) == sorted(state.active)
+        if not getattr(state.rules, "free_ride", False):  # only a free ride keeps a seat with 0 lives in
+            assert state.active == with_lives
+        assert len(state.active) >= 2
+        assert state.dealer in state.active and state.to_act in state.active
+        for seat, hand in enumerate(state.hands):
+            if seat not in state.active:
+                assert hand == ()
+            elif len(hand) == 4:  # only a pounce makes four cards: a quad
+                assert state.rules.pounce and len({card.rank for card in hand}) == 1
+            else:
+                assert len(hand) == 3
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@PROPERTY
+@given(data=st.data())
+def test_the_balances_plus_the_pot_are_always_zero(variant: Variant, data: st.DataObject) -> None:
+    game = data.draw(games(variant))
+    states, _ = game.play()
+    for before, after in zip(states, states[1:]):
+        assert sum(after.balances) + after.pot == 0
+        assert after.pot >= 0
+        showdown = new_showdown(before, after)
+        if showdown is not None:
+            assert all(points > 0 for _, _, points in showdown.payments), "no zero or negative payments"
+    assert sum(states[0].balances) + states[0].pot == 0
+    assert states[-1].pot == 0, "what is left in the pot or pool is paid out at the end"
+
+
+TRADE_BARTER_LIVES_PAYS = pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: under trade_barter x lives a Buy pays the dealer 1 point, so a variant without money"
+    " (API.md: lives scoring, balances all 0) ends up with balances",
+)
+LIVES_VARIANTS = [
+    pytest.param(*param.values, id=param.id, marks=[*param.marks, TRADE_BARTER_LIVES_PAYS])
+    if param.id == "trade_barter-lives"
+    else param
+    for param in _params_where(scoring=Scoring.LIVES)
+]
+
+
+@pytest.mark.parametrize("variant", LIVES_VARIANTS)
+@PROPERTY
+@given(data=st.data())
+def test_a_variant_with_lives_moves_no_money(variant: Variant, data: st.DataObject) -> None:
+    game = data.draw(games(variant))
+    states, _ = game.play()
+    for state in states:
+        assert state.pot == 0 and state.balances == (0,) * game.players, "lives scoring has no pot and no balances"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@PROPERTY
+@given(data=st.data())
+def test_lives_never_rise_but_by_the_one_horse_of_a_match(variant: Variant, data: st.DataObject) -> None:
+    game = data.draw(games(variant))
+    states, actions = game.play()
+    start = game.rules.starting_lives
+    assert states[0].lives == (start,) * game.players
+    horses = 0
+    for before, action, after in zip(states, actions, states[1:]):
+        assert all(0 <= lives <= start for lives in after.lives)
+        if game.rules.scoring is Scoring.LEDGER:
+            assert after.lives == before.lives, "nobody is eliminated under a ledger"
+        risen = [seat for seat in range(game.players) if after.lives[seat] > before.lives[seat]]
+        if risen:
+            assert isinstance(action, BuyHorse) and risen == [action.player]
+            assert (before.lives[action.player], after.lives[action.player]) == (0, 1), "a horse is one counter"
+            horses += 1
+            assert horses == 1, "one horse per match"
+        if horses:
+            assert after.phase is not Phase.HORSE, "after the horse nobody is asked again"
+
+
+# ---- showdowns and the horse ------------------------------------------------------------------------
+
+
+def check_settlement(before: GameState, action: Action, after: GameState, horses: int) -> None:
+    """One step against RULES.md §1.7-1.8, §2.6-2.7 and §6.8-6.10 (``horses``: bought before this step)."""
+    rules = before.rules
+    n = before.num_players
+    if before.phase is Phase.HORSE:
+        return  # the answer to the horse: see check_horse_answer
+    showdown = new_showdown(before, after)
+    if showdown is None:  # within a deal no life is lost, and only a purchase moves points (to the dealer)
+        assert after.lives == before.lives and after.pot == before.pot
+        balances = list(before.balances)
+        if isinstance(action, Buy) and action.player != before.dealer:
+            balances[action.player] -= 1
+            balances[before.dealer] += 1
+        assert after.balances == tuple(balances)
+        return
+    assert (showdown.deal_number, showdown.dealer) == (before.deal_number, before.dealer)
+    active = before.active
+    values = showdown.values
+    assert all((values[seat] is None) == (seat not in active) for seat in range(n))
+    assert all(bool(showdown.hands[seat]) == (seat in active) for seat in range(n))
+    order = eldest_first(before.dealer, active, n)
+    if rules.scoring is Scoring.LEDGER:  # ties go to the dealer first (§1.6), else to the eldest first (§2.5)
+        order = [order[-1], *order[:-1]]
+    ranked = [value for value in values if value is not None]
+    best, lowest = max(ranked), min(ranked)
+    assert showdown.winner == next(seat for seat in order if values[seat] == best)
+    tied = tuple(seat for seat in active if values[seat] == lowest)
+    balances = list(before.balances)
+    if isinstance(action, Buy) and action.player != before.dealer:  # the buy that emptied the stock
+        balances[action.player] -= 1
+        balances[before.dealer] += 1
+    expected: list[tuple[int | None, int | None, int]] = []
+    if rules.scoring is Scoring.LEDGER:
+        assert showdown.losers == ()
+        counters = before.lives
+        if before.pot:
+            expected.append((None, showdown.winner, before.pot))
+        dealer, winner = before.dealer, showdown.winner
+        if winner != dealer:
+            dealer_value, winner_value = values[dealer], values[winner]
+            assert dealer_value is not None and winner_value is not None
+            if dealer_value.category is winner_value.category:
+                expected += [(dealer, seat, 1) for seat in active if seat != dealer]
+            else:
+                expected.append((dealer, winner, 1))
+    else:
+        everyone = len(tied) == len(active) and all(before.lives[seat] == 1 for seat in tied)
+        assert showdown.losers == (() if everyone else tied), "every lowest hand, unless that takes every last life"
+        counters = tuple(c - 1 if seat in showdown.losers else c for seat, c in enumerate(before.lives))
+        prize = min(rules.prize, before.pot) if rules.scoring is Scoring.POOL else 0
+        if prize:
+            expected.append((None, showdown.winner, prize))
+    pot = before.pot - sum(points for payer, _, points in expected if payer is None)
+    out_now = [seat for seat in showdown.losers if counters[seat] == 0]
+    first_out = bool(out_now) and all(lives > 0 for lives in before.lives)
+    if rules.scoring is Scoring.POOL and rules.horse and first_out and not horses:
+        # §6.9: the first player out is asked at once, before the next deal and before the match can end
+        assert after.phase is Phase.HORSE and after.to_act == eldest_first(before.dealer, tuple(out_now), n)[0]
+        assert list(showdown.payments) == expected
+        assert after.lives == counters and after.deal_number == before.deal_number and after.pot == pot
+        return
+    assert after.phase is not Phase.HORSE
+    survivors = tuple(seat for seat in range(n) if counters[seat] > 0)
+    if rules.scoring is Scoring.LEDGER:
+        over = showdown.deal_number >= n  # one deal per player
+    else:
+        over = len(survivors) == 1
+        if over and pot:  # the survivor takes what is left in the pool
+            expected.append((None, survivors[0], pot))
+    assert list(showdown.payments) == expected
+    assert after.lives == counters
+    for payer, payee, points in expected:
+        if payer is not None:
+            balances[payer] -= points
+        if payee is not None:
+            balances[payee] += points
+    if over:
+        assert after.is_over and after.pot == 0 and after.balances == tuple(balances)
+        if rules.scoring is Scoring.LEDGER:
+            assert after.winners == tuple(seat for seat in range(n) if balances[seat] == max(balances))
+        else:
+            assert after.winners == survivors
+        return
+    assert not after.is_over and after.winners == ()
+    assert after.deal_number == before.deal_number + 1
+    assert after.dealer == next_dealer(before.dealer, counters), "the deal passes to the next active seat on the left"
+    if rules.scoring is Scoring.LEDGER:  # the next deal's antes
+        balances = [b - 1 if counters[seat] > 0 else b for seat, b in enumerate(balances)]
+        pot = len(survivors)
+    assert after.balances == tuple(balances) and after.pot == pot
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@PROPERTY
+@given(data=st.data())
+def test_every_showdown_settles_as_its_scoring_says(variant: Variant, data: st.DataObject) -> None:
+    game = data.draw(games(variant))
+    states, actions = game.play()
+    horses = 0
+    for before, action, after in zip(states, actions, states[1:]):
+        check_settlement(before, action, after, horses)
+        horses += isinstance(action, BuyHorse)
+    assert states[-1].last_showdown is not None
+
+
+def check_horse_answer(before: GameState, action: Action, after: GameState) -> None:
+    """§6.9: the answer to the horse buys one counter (or not), then the match ends or the next deal is dealt."""
+    seat = before.to_act
+    assert seat is not None and action in (BuyHorse(seat), Pass(seat))
+    assert before.lives[seat] == 0 and before.rules.horse
+    last = before.last_showdown
+    assert last is not None and seat in last.losers
+    lives = list(before.lives)
+    balances = list(before.balances)
+    pot = before.pot
+    if isinstance(action, BuyHorse):
+        price = math.ceil(before.rules.stake / 3)
+        lives[seat] = 1
+        balances[seat] -= price
+        pot += price
+    assert after.lives == tuple(lives)
+    if after.is_over:  # declined, and one player alone has counters: they take the rest of the pool
+        assert isinstance(action, Pass)
+        survivor = next(s for s in range(before.num_players) if lives[s] > 0)
+        assert after.winners == (survivor,) and sum(1 for count in lives if count > 0) == 1
+        balances[survivor] += pot
+        rest = ((None, survivor, pot),) if pot else ()
+        assert after.last_showdown is not None and after.last_showdown.payments == last.payments + rest
+        assert after.pot == 0 and after.balances == tuple(balances)
+        return
+    assert after.last_showdown == last
+    assert after.deal_number == before.deal_number + 1 and after.dealer == next_dealer(last.dealer, after.lives)
+    assert after.balances == tuple(balances) and after.pot == pot
+    if before.rules.mechanism is Mechanism.ROUNDS:
+        assert after.phase is Phase.BLIND_EXCHANGE
+    opening = observe(after, seat).history[0]  # the answer opens the next deal's history
+    assert opening.kind is (EventKind.HORSE if isinstance(action, BuyHorse) else EventKind.HORSE_DECLINED)
+    assert opening.player == seat
+
+
+@pytest.mark.parametrize("variant", POOL_VARIANTS)
+@PROPERTY
+@given(data=st.data())
+def test_the_horse_is_offered_once_to_the_first_player_out_and_its_answer_deals_on(
+    variant: Variant, data: st.DataObject
+) -> None:
+    game = data.draw(games(variant))
+    states, actions = game.play()
+    asked = 0
+    for before, action, after in zip(states, actions, states[1:]):
+        if after.phase is Phase.HORSE:
+            asked += 1
+            assert after.to_act is not None and after.lives[after.to_act] == 0
+            assert set(legal_actions(after)) == {BuyHorse(after.to_act), Pass(after.to_act)}
+        if before.phase is Phase.HORSE:
+            check_horse_answer(before, action, after)
+    assert asked <= 1 + sum(isinstance(action, BuyHorse) for action in actions) <= 2
+    if asked:
+        assert game.rules.horse
+    assert len(states[-1].winners) == 1
+
+
+# ---- Hoyle's rounds ---------------------------------------------------------------------------------
+
+
+def check_rounds_turn(state: GameState) -> None:
+    """RULES.md §6.3-6.6 on one state, from its public history."""
+    legal = legal_actions(state)
+    seat = state.to_act
+    assert state.phase in (Phase.BLIND_EXCHANGE, Phase.PLAY, Phase.HORSE, Phase.OVER)
+    if state.phase is Phase.BLIND_EXCHANGE:  # the dealer takes 1, 2 or 3 widow cards, or passes
+        assert seat == state.dealer and len(state.widow) == 3
+        takes = {frozenset(a.take) for a in legal if isinstance(a, BlindExchange)}
+        assert takes == {frozenset(s) for k in (1, 2, 3) for s in itertools.combinations(state.widow, k)}
+        assert Pass(seat) in legal and len(legal) == 8
+        return
+    if state.phase is not Phase.PLAY:
+        return
+    assert seat is not None
+    events = history(state)
+    grown = sum(event.kind is EventKind.WIDOW_GROWS for event in events)
+    assert len(state.widow) == 3 + grown, "the widow grows by one card a round"
+    assert 1 + grown <= len(state.active), "as many rounds as active players"
+    knockers = [event.player for event in events if event.kind is EventKind.KNOCK]
+    assert len(knockers) <= 1, "a second knock ends the exchanges"
+    assert seat not in knockers, "a knocker takes no more turns"
+    spent = {event.player for event in events if event.kind is EventKind.BLIND_EXCHANGE and len(event.cards) == 6}
+    run: list[Event] = []  # the latest unbroken run of one seat's exchanges
+    for event in events:  # three exchanges in one turn freeze a seat for the deal
+        if event.kind is not EventKind.EXCHANGE:
+            run = []
+        elif run and run[0].player == event.player:
+            run.append(event)
+        else:
+            run = [event]
+        if len(run) == 3:
+            spent.add(event.player)
+    this_turn = run if run and run[0].player == seat else []
+    assert len(this_turn) < state.rules.exchanges_per_turn, "the turn ends after its last exchange"
+    assert (Knock(seat) in legal) == (not this_turn), "a knock is a whole turn"
+    assert Pass(seat) in legal
+    given = {event.cards[0] for event in this_turn}
+    exchanges = {a for a in legal if isinstance(a, Exchange)}
+    expected = set() if seat in spent else {
+        Exchange(seat, give, take) for give in state.hands[seat] for take in state.widow if take not in given
+    }
+    assert exchanges == expected, "hand x widow, but not a card given this turn, nor after three at once"
+    assert set(legal) == {*expected, Pass(seat), *([] if this_turn else [Knock(seat)])}
+
+
+def check_blind_exchange(before: GameState, action: BlindExchange, after: GameState) -> None:
+    """§6.3: the dealer's first-dealt cards go face up into the taken cards' places; then the eldest plays."""
+    dealer = before.dealer
+    take = action.take
+    k = len(take)
+    dealt = before.hands[dealer]
+    assert Counter(after.hands[dealer]) == Counter(dealt[k:] + take)
+    assert Counter(after.widow) == Counter(dealt[:k] + tuple(card for card in before.widow if card not in take))
+    assert all(after.widow[i] == card for i, card in enumerate(before.widow) if card not in take), "the rest stay put"
+    assert after.phase is Phase.PLAY and after.to_act == eldest_first(dealer, before.active, before.num_players)[0]
+    unchanged = (before.stock, before.balances, before.pot, before.lives)
+    assert (after.stock, after.balances, after.pot, after.lives) == unchanged
+    event = history(after)[-1]
+    assert event.kind is EventKind.BLIND_EXCHANGE and event.visible_to is None
+    assert Counter(event.cards) == Counter(take + dealt[:k])
+
+
+@pytest.mark.parametrize("variant", ROUNDS_VARIANTS)
+@PROPERTY
+@given(data=st.data())
+def test_rounds_have_the_blind_exchange_a_growing_widow_and_knockers_and_frozen_seats_out(
+    variant: Variant, data: st.DataObject
+) -> None:
+    game = data.draw(games(variant))
+    states, actions = game.play()
+    check_rounds_turn(states[0])
+    assert states[0].phase is Phase.BLIND_EXCHANGE
+    for before, action, after in zip(states, actions, states[1:]):
+        check_rounds_turn(after)
+        if after.deal_number != before.deal_number:  # every deal opens with the dealer's blind exchange
+            assert after.phase is Phase.BLIND_EXCHANGE and after.to_act == after.dealer
+        if isinstance(action, BlindExchange):
+            check_blind_exchange(before, action, after)
+
+
+@pytest.mark.parametrize(
+    "rules", [pytest.param(r, id=name.upper()) for name, r in PRESETS.items() if r.mechanism is Mechanism.ROUNDS]
+)
+@settings(max_examples=15, deadline=None)
+@given(players=st.integers(3, 12), seed=st.integers(0, 2**63 - 1), take_mask=st.integers(1, 7))
+def test_a_blind_exchange_gives_the_dealers_first_dealt_cards_face_up_in_the_taken_cards_places(
+    rules: Rules, players: int, seed: int, take_mask: int
+) -> None:
+    state = new_game(rules, players, seed=seed)
+    dealer = state.dealer
+    assert state.phase is Phase.BLIND_EXCHANGE and state.to_act == dealer
+    take = tuple(card for i, card in enumerate(state.widow) if take_mask >> i & 1)
+    after = apply(state, BlindExchange(dealer, take))
+    check_blind_exchange(state, BlindExchange(dealer, take), after)
+    assert after.to_act != dealer
+    for _, _, after in walk(after, always(Pass)):  # round 1 passes round to the dealer, who plays last
+        if after.to_act == dealer:
+            break
+    may_exchange = any(isinstance(a, Exchange) for a in legal_actions(after))
+    assert may_exchange == (len(take) < 3), "three taken blind: no more exchanges this deal"
+
+
+# ---- the end --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@PROPERTY
+@given(data=st.data())
+def test_every_match_ends_within_the_bound_with_its_winners(variant: Variant, data: st.DataObject) -> None:
+    game = data.draw(games(variant))
+    states, actions = game.play()  # fails if no end within MATCH_BOUND actions
+    final = states[-1]
+    assert final.is_over and len(actions) <= MATCH_BOUND
+    assert final.to_act is None and legal_actions(final) == ()
+    assert final.winners and all(0 <= seat < game.players for seat in final.winners)
+    assert all(not state.is_over and state.winners == () for state in states[:-1])
+    assert final.last_showdown is not None
+    if game.rules.scoring is Scoring.LEDGER:
+        assert final.last_showdown.deal_number == game.players, "one deal per player"
+        best = max(final.balances)
+        assert final.winners == tuple(seat for seat, balance in enumerate(final.balances) if balance == best)
+    else:
+        assert len(final.winners) == 1 and final.active == final.winners
+
+
+# ---- JSON -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@HEAVY
+@given(data=st.data())
+def test_states_and_actions_round_trip_through_json(variant: Variant, data: st.DataObject) -> None:
+    game = data.draw(games(variant))
+    states, actions = game.play()
+    for index in game.window(states):
+        state = states[index]
+        text = to_json(state)
+        back = state_from_json(text)
+        assert back == state and to_json(back) == text
+        for action in legal_actions(state):
+            assert action_from_json(action_to_json(action)) == action
+
+
+# ---- observe never leaks ----------------------------------------------------------------------------
+
+
+def known_cards(state: GameState, seat: int) -> set[Card]:
+    """The cards whose place ``seat`` may know: its hand, the widow, every card of an event it saw."""
+    view = observe(state, seat)
+    known = {*view.hand, *view.widow}
+    for event in view.history:
+        known.update(event.cards)
+    if state.phase in (Phase.OVER, Phase.HORSE) and state.last_showdown is not None:
+        known.update(card for hand in state.last_showdown.hands for card in hand)  # still face up on the table
+    return known
+
+
+def hidden_swap(state: GameState, seat: int, rng: random.Random) -> GameState | None:
+    """``state`` with cards ``seat`` cannot know moved among their places (other hands, stock, discard).
+
+    First all of them shuffled at once; if ``state_from_json`` finds that
+    state impossible (a pending barter's card or a pounce's tricon moved),
+    single swaps. ``None`` if nothing can move.
+    """
+    known = known_cards(state, seat)
+    n = state.num_players
+    piles = [list(hand) for hand in state.hands] + [list(state.stock), list(state.discard)]
+    places = [(p, i) for p, pile in enumerate(piles) for i, card in enumerate(pile) if card not in known]
+    in_hands = [(p, i) for p, i in places if p < n]
+    if not in_hands or len(places) < 2:
+        return None
+    for attempt in range(5):
+        moved = [list(pile) for pile in piles]
+        if attempt == 0:
+            cards = [piles[p][i] for p, i in places]
+            rng.shuffle(cards)
+            for (p, i), card in zip(places, cards):
+                moved[p][i] = card
+        else:
+            (p, i), (q, j) = rng.choice(in_hands), rng.choice(places)
+            moved[p][i], moved[q][j] = moved[q][j], moved[p][i]
+        if moved == piles:
+            continue
+        try:
+            return with_hidden_cards(state, hands=moved[:n], stock=moved[n], discard=moved[n + 1])
+        except SerializationError:
+            continue
+    return None
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@HEAVY
+@given(data=st.data())
+def test_observe_does_not_change_when_cards_the_seat_cannot_know_are_swapped(
+    variant: Variant, data: st.DataObject
+) -> None:
+    game = data.draw(games(variant))
+    states, _ = game.play()
+    rng = random.Random(game.action_seed ^ 0x0B5E7)
+    hands_moved = blind_dealers = 0
+    for index in game.window(states):
+        state = states[index]
+        seats = {rng.randrange(game.players)}
+        if state.to_act is not None:
+            seats.add(state.to_act)
+        for seat in sorted(seats):
+            view = observe(state, seat)
+            blind = state.phase is Phase.BLIND_EXCHANGE and seat == state.dealer
+            blind_dealers += blind
+            assert view.player == seat
+            assert view.hand == (() if blind else state.hands[seat]), "Hoyle's dealer exchanges before looking"
+            assert view.widow == state.widow
+            assert (view.stock_count, view.discard_count) == (len(state.stock), len(state.discard))
+            for event in view.history:
+                if event.visible_to is not None and seat not in event.visible_to:
+                    assert event.cards == ()
+            swapped = hidden_swap(state, seat, rng)
+            if swapped is None:
+                continue
+            assert Counter(all_cards(swapped)) == Counter(all_cards(state))
+            assert observe(swapped, seat) == view, f"observe(state, {seat}) reads a card it may not know"
+            if seat == state.to_act:
+                assert legal_actions(swapped) == legal_actions(state), "the choices depend on hidden cards"
+            hands_moved += swapped.hands != state.hands
+    assert hands_moved > 0
+    assert blind_dealers or game.rules.mechanism is not Mechanism.ROUNDS, "Hoyle's dealer was observed blind"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@PROPERTY
+@given(data=st.data(), other_seed=st.integers(0, 2**63 - 1))
+def test_observe_does_not_depend_on_the_seed(variant: Variant, data: st.DataObject, other_seed: int) -> None:
+    game = data.draw(games(variant))
+    dealt = game.start()
+    assume(other_seed != game.seed)
+    first, second = (  # one position, two seeds (which drive the later deals)
+        deal_position(
+            game.rules,
+            hands=dealt.hands,
+            dealer=dealt.dealer,
+            stock=dealt.stock,
+            widow=dealt.widow if dealt.widow else None,
+            seed=seed,
+        )
+        for seed in (game.seed, other_seed)
+    )
+
+    def assert_same_views() -> None:
+        for seat in range(game.players):
+            assert observe(first, seat) == observe(second, seat)
+        assert legal_actions(first) == legal_actions(second)
+
+    assert_same_views()
+    rng = random.Random(game.action_seed)
+    for _, action, first in random_walk(first, rng, policy=kind_first(rng, uniform_share=0.5)):
+        second = apply(second, action)
+        if first.deal_number != 1:  # the next deal is shuffled from the seed
+            break
+        assert_same_views()
+
+
+def test_an_observation_has_no_field_for_the_seed_the_stock_or_other_hands() -> None:
+    for rules in PRESETS.values():
+        view = observe(new_game(rules, 4, seed=1), 0)
+        for name in ("seed", "stock", "hands", "discard"):
+            assert not hasattr(view, name), name
+        for name in ("hand", "stock_count", "discard_count", "widow", "history"):
+            assert hasattr(view, name), name
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: observe() shows every seat the pending pounce question (phase 'pounce', to_act) and the"
+    " declined pounce (turn.declined, a POUNCE_DECLINED event); API.md (observe) and RULES.md §3.3 say only the"
+    " asked seat sees them",
+)
+@pytest.mark.parametrize("rules", [pytest.param(r, id=name.upper()) for name, r in PRESETS.items() if r.pounce])
+def test_a_pounce_question_and_its_refusal_are_seen_by_the_asked_seat_only(rules: Rules) -> None:
+    kings = [card for card in deck_of(rules) if card.rank is Rank.KING]
+    suits = list(Suit)
+    by_suit = sorted(deck_of(rules), key=lambda card: (suits.index(card.suit), card.rank))
+    rest = [card for card in by_suit if card.rank is not Rank.KING]  # suit by suit: no tricon among them
+    hands = [rest[0:3], rest[3:6], kings[:3], rest[6:9]]
+    state = deal_position(rules, hands=hands, dealer=0, widow=[kings[3], *rest[9:11]], stock=rest[11:12])
+    assert state.phase is Phase.POUNCE and state.to_act == 2  # the eldest, seat 1, is to play
+    declined = apply(state, Pass(2))
+    assert declined.phase is Phase.PLAY and declined.to_act == 1
+    for seat in (0, 1, 3):  # they see the table as if no question had been asked, before and after
+        assert observe(state, seat) == observe(declined, seat)

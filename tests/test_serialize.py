@@ -63,6 +63,7 @@ from commerce_rules import (
     state_from_json,
     to_json,
 )
+from helpers import walk
 
 VARIANTS = [
     pytest.param(FOSTER, id="FOSTER"),
@@ -86,15 +87,11 @@ RULES: list[Rules] = [param.values[0] for param in VARIANTS]  # type: ignore[mis
 def play(state: GameState, rng: random.Random, steps: int, knock_bias: float = 0.1) -> Iterator[GameState]:
     """``state`` and up to ``steps`` successors by random legal play; knocks get ``knock_bias`` extra weight."""
     yield state
-    for _ in range(steps):
-        if state.is_over:
-            return
-        state = apply(state, choose(state, rng, knock_bias))
+    for _, _, state in walk(state, lambda _, actions: choose(actions, rng, knock_bias), steps):
         yield state
 
 
-def choose(state: GameState, rng: random.Random, knock_bias: float) -> Action:
-    actions = legal_actions(state)
+def choose(actions: tuple[Action, ...], rng: random.Random, knock_bias: float) -> Action:
     knocks = [action for action in actions if isinstance(action, Knock)]
     if knocks and rng.random() < knock_bias:
         return knocks[0]

@@ -33,7 +33,7 @@ from commerce_rules import (
     observe,
 )
 
-from helpers import passes, play
+from helpers import Policy, always, passes, play, walk
 
 # A 4-player position, dealer 0, eldest 1. Values under CRP:
 # seat 0 point 16 (the lowest), seat 1 a pair of kings (the best),
@@ -150,10 +150,10 @@ def test_knock_gives_every_other_active_player_one_final_turn_clockwise() -> Non
     state = apply(state, Knock(2))
     assert state.phase is Phase.FINAL_ROUND
     order = []
-    while state.deal_number == 1:
-        assert state.to_act is not None
-        order.append(state.to_act)
-        state = apply(state, Pass(state.to_act))
+    for before, _, state in walk(state, always(Pass)):
+        order.append(before.to_act)
+        if state.deal_number != 1:
+            break
     assert order == [3, 0, 1]  # clockwise from the knocker's left, the knocker excluded
     assert state.last_showdown is not None
     assert state.last_showdown.reason is ShowdownReason.FINAL_ROUND
@@ -373,11 +373,11 @@ def test_eliminated_players_get_no_cards_never_deal_and_are_skipped() -> None:
     assert len(state.stock) == 52 - 9 - 3
     assert state.to_act == 2  # the eldest skips seat 1
     dealers = [state.dealer]
-    while not state.is_over:  # stall after stall to the end of the match: seat 1 never deals
-        state = passes(state, 2 * len(state.active))
-        if not state.is_over:
+    for before, _, state in walk(state, always(Pass)):  # stall after stall to the end of the match: seat 1 never deals
+        if state.deal_number != before.deal_number and not state.is_over:
             assert state.hands[1] == () and state.dealer != 1
             dealers.append(state.dealer)
+    assert state.is_over
     assert dealers[:3] == [0, 2, 3]
 
 
@@ -511,13 +511,8 @@ def test_widow_invariants_under_random_play(
     rules = CRP.replace(exchanges_per_turn=per_turn, starting_lives=lives)
     state = new_game(rules, players, seed=seed)
     _check(state)
-    for _ in range(250):
-        if state.is_over:
-            break
-        actions = legal_actions(state)
-        action = actions[data.draw(st.integers(0, len(actions) - 1))]
-        before = state
-        state = apply(state, action)
+    drawn: Policy = lambda _, actions: actions[data.draw(st.integers(0, len(actions) - 1))]
+    for before, _, state in walk(state, drawn, 250):
         _check(state)
         if state.showdowns != before.showdowns:
             showdown = state.showdowns[-1]

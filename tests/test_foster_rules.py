@@ -682,3 +682,12 @@ def test_the_worked_example_with_the_left_barter_swapped_instead() -> None:
     assert as_set(state.hands[1]) == as_set(hand("7♠ 8♠ 5♣"))
     assert state.to_act == 1 and state.balances == (1, -2, -2)
 
+
+
+def test_a_buy_costs_nothing_where_the_scoring_keeps_no_money() -> None:
+    """Trade and barter settled with lives: no balances to pay from, so a buy only swaps a card for the stock's top."""
+    rules = Rules(mechanism="trade_barter", scoring="lives")
+    state = deal_position(rules, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0, stock="8♠ 2♦")
+    after = apply(state, Buy(1, Card.parse("K♦")))
+    assert after.balances == (0, 0, 0) and after.pot == 0
+    assert after.hands[1] == parse_cards("6♠ 7♠ 8♠")

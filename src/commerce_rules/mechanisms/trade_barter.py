@@ -1,7 +1,7 @@
 """Foster's trade and barter, the game without widow (RULES.md §1.3-1.5).
 
 On a turn the player buys (a card to the hidden discard, 1 point to the
-dealer, the stock's top card in return), barters (offers a hidden card to the
+dealer where the scoring keeps money, the stock's top card in return), barters (offers a hidden card to the
 neighbour, who answers blind or refuses by knocking) or knocks. A knock ends
 the exchanges at once; so does a buy that takes the last card of the stock
 (**[resolution]**: "exhausted" is the moment the stock becomes empty).
@@ -62,6 +62,18 @@ class TradeBarter:
 
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
         return self.phases
+
+    def __init__(self) -> None:
+        self._charged: dict[Rules, bool] = {}
+
+    def _charges(self, rules: Rules) -> bool:
+        """Whether a buy costs a point under ``rules``: only where the scoring keeps money (asked once per rules)."""
+        charged = self._charged.get(rules)
+        if charged is None:
+            from ..variant import variant_of  # the registry imports this module: ask it at run time
+
+            charged = self._charged[rules] = variant_of(rules).scoring.has_money
+        return charged
 
     def cards_needed(self, players: int) -> int:
         return 1  # at least one card in the stock to buy
@@ -128,7 +140,7 @@ class TradeBarter:
         hands = hands[:seat] + (without(hands[seat], card) + (drawn,),) + hands[seat + 1 :]
         dealer = state.dealer
         balances = state.balances
-        if seat != dealer:  # the dealer's own buy is free
+        if seat != dealer and self._charges(state.rules):  # the dealer's buy is free, and any buy where no money moves
             paid = list(balances)
             paid[seat] -= BUY_PRICE
             paid[dealer] += BUY_PRICE
@@ -183,6 +195,8 @@ class TradeBarter:
         if isinstance(action, Buy):
             if seat == before.dealer:
                 paying = "the dealer pays nobody"
+            elif not self._charges(before.rules):
+                paying = "for nothing (no money in this variant)"
             else:
                 paying = f"pays {BUY_PRICE} to the dealer (seat {before.dealer})"
             left = len(before.stock) - 1
@@ -199,7 +213,10 @@ class TradeBarter:
 
     def choice_text(self, state: GameState, action: Action) -> str:
         if isinstance(action, Buy):
-            cost = "free: you deal" if action.player == state.dealer else f"pay {BUY_PRICE} to the dealer, seat {state.dealer}"
+            if action.player == state.dealer or not self._charges(state.rules):
+                cost = "free: you deal" if action.player == state.dealer else "free: no money in this variant"
+            else:
+                cost = f"pay {BUY_PRICE} to the dealer, seat {state.dealer}"
             return f"buy: give {action.card}, draw the stock's top card ({cost})"
         if isinstance(action, Barter):
             return f"barter: offer {action.card} to seat {barter_partner(state, action.player)}"

@@ -18,6 +18,7 @@ import attrs
 
 from .cards import Card
 from .errors import ArgumentTypeError, IllegalActionError
+from .quoting import shown
 
 __all__ = [
     "ACTION_CLASSES",
@@ -44,13 +45,18 @@ ACTION_CLASSES: dict[str, type[Action]] = {}
 """Every action class by its JSON ``type`` name (a class registers itself when it is defined)."""
 
 
+def _hint(value: object) -> str:
+    """How to make a card of ``value`` where it is a card's text."""
+    return f" (Card.parse({shown(value)}))" if isinstance(value, str) else ""
+
+
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     if not isinstance(cards, Iterable) or isinstance(cards, (str, Card)):
-        raise ArgumentTypeError(f"take must be a tuple of Card values, not {cards!r}"[:200])
+        raise ArgumentTypeError(f"take must be a tuple of Card values, not {shown(cards)}")
     items = tuple(cards)
     for card in items:
         if not isinstance(card, Card):
-            raise ArgumentTypeError(f"take needs Card values (Card.parse({str(card)!r})), not {card!r}"[:200])
+            raise ArgumentTypeError(f"take needs Card values{_hint(card)}, not {shown(card)}")
     return tuple(sorted(items))
 
 
@@ -76,15 +82,14 @@ class Action:
             raise ArgumentTypeError("Action is the base class: build a Knock, an Exchange, ...")
         player = self.player
         if type(player) is not int:
-            raise ArgumentTypeError(f"{name}.player must be a seat number (an int), not {player!r}"[:200])
+            raise ArgumentTypeError(f"{name}.player must be a seat number (an int), not {shown(player)}")
         if not 0 <= player <= MAX_SEAT:
-            shown = player if abs(player) < 10**6 else "a larger number"
-            raise IllegalActionError(f"{name}.player must be a seat from 0 to {MAX_SEAT}, not {shown}")
+            raise IllegalActionError(f"{name}.player must be a seat from 0 to {MAX_SEAT}, not {shown(player)}")
         for field, kind in self.card_fields:
             if kind == "card":
                 card = getattr(self, field)
                 if not isinstance(card, Card):
-                    raise ArgumentTypeError(f"{name}.{field} needs a Card (Card.parse({str(card)!r})), not {card!r}"[:200])
+                    raise ArgumentTypeError(f"{name}.{field} needs a Card{_hint(card)}, not {shown(card)}")
         self._check()
 
     def _check(self) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar, Final
 
 from .errors import CardError
+from .quoting import shown
 
 __all__ = [
     "DECK_40",
@@ -120,7 +121,7 @@ class Card:
         except (KeyError, TypeError):
             pass
         if not isinstance(rank, Rank) or not isinstance(suit, Suit):
-            raise CardError(f"a card needs a Rank and a Suit, not {rank!r} and {suit!r}")
+            raise CardError(f"a card needs a Rank and a Suit, not {shown(rank)} and {shown(suit)}")
         card = super().__new__(cls)
         index = (rank - 2) * 4 + suit.index
         object.__setattr__(card, "rank", rank)
@@ -192,17 +193,17 @@ class Card:
     def from_index(cls, index: int) -> Card:
         """The card at ``index`` (0..51) of the 52-card deck order."""
         if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < 52:
-            raise CardError(f"a card index is 0..51, not {index!r}")
+            raise CardError(f"a card index is 0..51, not {shown(index)}")
         return DECK_52[index]
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read one card: ``"A♠"``, ``"As"``, ``"AS"``, ``"as"``, ``"10♠"``, ``"Ts"``, ``"10s"``."""
         if not isinstance(text, str):
-            raise CardError(f"a card's text must be a string, not {text!r}")
+            raise CardError(f"a card's text must be a string, not {shown(text)}")
         match = _CARD_RE.fullmatch(text.strip())
         if match is None:
-            raise CardError(f"not a card: {text!r} (expected a rank 2-10/T/J/Q/K/A and a suit ♣♦♥♠/c/d/h/s)")
+            raise CardError(f"not a card: {shown(text)} (expected a rank 2-10/T/J/Q/K/A and a suit ♣♦♥♠/c/d/h/s)")
         rank = _RANK_TOKENS[match.group(1).upper()]
         suit = _SUIT_TOKENS[match.group(2).lower()]
         return cls(rank, suit)
@@ -246,5 +247,5 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     try:
         items = list(text)
     except TypeError:
-        raise CardError(f"expected card text or an iterable of cards, not {text!r}") from None
+        raise CardError(f"expected card text or an iterable of cards, not {shown(text)}") from None
     return tuple(item if isinstance(item, Card) else Card.parse(item) for item in items)

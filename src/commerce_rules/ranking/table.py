@@ -22,6 +22,7 @@ from typing import Any, Final, NamedTuple, Union, cast
 
 from ..cards import DECK_40, DECK_52, Card, Rank, parse_cards
 from ..errors import HandError, RulesError
+from ..quoting import shown
 from ..rules import Ranking, Rules
 from . import classic, extended, foster, hoyle, trentuno
 from ._common import Grader, by_suit, rank_plural
@@ -146,7 +147,7 @@ def _restore(key: TableKey, bits: int) -> HandValue:
 
 def _table_for(rules: Rules) -> HandTable:
     if not isinstance(rules, Rules):
-        raise RulesError(f"hands are ranked under a Rules value (such as FOSTER or CRP), not {rules!r}")
+        raise RulesError(f"hands are ranked under a Rules value (such as FOSTER or CRP), not {shown(rules)}")
     return table_for_key(table_key(rules))
 
 
@@ -244,11 +245,11 @@ def _evaluate_checked(cards: object, rules: Rules, lookup: dict[int, HandValue])
         try:
             items = tuple(cast("Iterable[object]", cards))
         except TypeError:
-            raise HandError(f"a hand is an iterable of cards or card text, not {cards!r}") from None
+            raise HandError(f"a hand is an iterable of cards or card text, not {shown(cards)}") from None
         checked: list[Card | str] = []
         for item in items:
             if not isinstance(item, (Card, str)):
-                raise HandError(f"a hand holds cards, not {item!r}")
+                raise HandError(f"a hand holds cards, not {shown(item)}")
             checked.append(item)
         hand = parse_cards(checked)
     text = " ".join(str(card) for card in hand)

@@ -20,16 +20,21 @@ from typing import Final
 from .cards import Card, parse_cards
 from .deck import deck_for
 from .errors import CommerceError
+from .quoting import number, shown
 from .rules import Rules
 from .state import EMPTY_LOG, DealLog, GameState, Phase, clockwise_from
 from .variant import variant_of
 
-__all__ = ["MAX_PLAYERS", "MAX_SEED", "MIN_PLAYERS", "deal_position", "deck_for", "first_dealer", "new_game", "shuffled_deck"]
+__all__ = ["MAX_BALANCE", "MAX_PLAYERS", "MAX_POINTS", "MAX_SEED", "MIN_PLAYERS", "deal_position", "deck_for", "first_dealer", "new_game", "shuffled_deck"]
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 12
 MAX_SEED: Final = 2**128 - 1
 """The largest seed (seeds are whole numbers from 0 to 2**128 - 1: 128 bits are more than any shuffle draws)."""
+MAX_POINTS: Final = 10**30
+"""The largest balance, pot or payment a state document may hold (far beyond any match; keeps arithmetic exact)."""
+MAX_BALANCE: Final = 10**24
+"""The largest balance ``deal_position`` takes: a match played on from it stays far inside :data:`MAX_POINTS`."""
 
 _WORDS: Final = {size: struct.Struct(f">{size}Q") for size in (52, 40, 32)}
 _BOUNDS: Final = {size: tuple(range(size, 1, -1)) for size in (52, 40, 32)}
@@ -67,9 +72,9 @@ def _check_rules_and_players(rules: Rules, players: int) -> None:
     if not isinstance(rules, Rules):
         raise CommerceError(f"rules must be a Rules value (a preset such as FOSTER), not {type(rules).__name__}")
     if not isinstance(players, int) or isinstance(players, bool):
-        raise CommerceError(f"the number of players must be a whole number, not {players!r}")
+        raise CommerceError(f"the number of players must be a whole number, not {shown(players)}")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise CommerceError(f"Commerce is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+        raise CommerceError(f"Commerce is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {number(players)}")
     needed = 3 * players + variant_of(rules).mechanism.cards_needed(players)
     if needed > rules.deck_size:
         raise CommerceError(
@@ -79,7 +84,7 @@ def _check_rules_and_players(rules: Rules, players: int) -> None:
 
 def _check_seat(name: str, seat: object, players: int) -> int:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-        raise CommerceError(f"{name} must be a seat from 0 to {players - 1}, not {seat!r}")
+        raise CommerceError(f"{name} must be a seat from 0 to {players - 1}, not {shown(seat)}")
     return seat
 
 
@@ -259,7 +264,7 @@ def _lives_for(rules: Rules, players: int, lives: Sequence[int] | None) -> tuple
     values = tuple(lives)
     start = rules.starting_lives
     if len(values) != players or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= start for v in values):
-        raise CommerceError(f"lives must be {players} whole numbers from 0 to starting_lives ({start}), not {values!r}"[:200])
+        raise CommerceError(f"lives must be {players} whole numbers from 0 to starting_lives ({start}), not {shown(values)}")
     if sum(1 for v in values if v > 0) < 2:
         raise CommerceError("at least two players must have lives left")
     return values
@@ -272,7 +277,9 @@ def _balances_for(players: int, balances: Sequence[int] | None) -> tuple[int, ..
         raise CommerceError(f"balances must be a list of {players} whole numbers")
     values = tuple(balances)
     if len(values) != players or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        raise CommerceError(f"balances must be {players} whole numbers, not {values!r}"[:200])
+        raise CommerceError(f"balances must be {players} whole numbers, not {shown(values)}")
+    if any(not -MAX_BALANCE <= v <= MAX_BALANCE for v in values):
+        raise CommerceError(f"a balance must be from -10**24 to 10**24, not {shown(max(values, key=abs))}")
     if sum(values) != 0:
-        raise CommerceError(f"balances must sum to 0 (every point is a transfer), not {sum(values)}")
+        raise CommerceError(f"balances must sum to 0 (every point is a transfer), not {number(sum(values))}")
     return values

@@ -15,6 +15,7 @@ from typing import Any, Final, TypeVar
 import attrs
 
 from .errors import RulesError
+from .quoting import shown
 
 __all__ = [
     "CRP",
@@ -90,7 +91,7 @@ def _to_enum(kind: type[_E], value: object) -> _E:
         return kind(value)
     except (ValueError, TypeError):
         choices = ", ".join(repr(m.value) for m in kind)
-        raise RulesError(f"{kind.__name__} must be one of {choices}, not {value!r}") from None
+        raise RulesError(f"{kind.__name__} must be one of {choices}, not {shown(value)}") from None
 
 
 def _to_mechanism(value: object) -> Mechanism:
@@ -108,6 +109,22 @@ def _to_ranking(value: object) -> Ranking:
 def _to_barter_direction(value: object) -> BarterDirection:
     return _to_enum(BarterDirection, value)
 
+
+LIMITS: Final[dict[str, tuple[int, int]]] = {
+    "deck_size": (40, 52),
+    "exchanges_per_turn": (1, 3),
+    "stall_passes": (1, 1000),
+    "starting_lives": (1, 1000),
+    "stake": (1, 10**18),
+    "prize": (1, 10**18),
+    "turn_limit": (1, 10**6),
+}
+"""The smallest and largest value of each whole-number option (``turn_limit`` may also be ``None``).
+
+Far beyond any table, and small enough that every amount a match can reach
+stays exact and fits any JSON reader that keeps 64-bit integers, and that no
+option can make a match that never ends or a number too long to print.
+"""
 
 # Options that belong to one part: (option, the parts it needs, a description of them).
 _PART_OPTIONS: Final = (
@@ -174,28 +191,20 @@ class Rules:
         for name in ("ace_low", "pounce", "trentuno_suited", "horse"):
             value = getattr(self, name)
             if not isinstance(value, bool):
-                raise RulesError(f"{name} must be True or False, not {value!r}")
-        for name, low, high in (
-            ("deck_size", 40, 52),
-            ("exchanges_per_turn", 1, 3),
-            ("stall_passes", 1, None),
-            ("starting_lives", 1, None),
-            ("stake", 1, None),
-            ("prize", 1, None),
-        ):
+                raise RulesError(f"{name} must be True or False, not {shown(value)}")
+        for name, (low, high) in LIMITS.items():
             value = getattr(self, name)
+            if name == "turn_limit" and value is None:
+                continue
+            nothing = "None or " if name == "turn_limit" else ""
             if not isinstance(value, int) or isinstance(value, bool):
-                raise RulesError(f"{name} must be a whole number, not {value!r}")
-            if value < low or (high is not None and value > high):
-                raise RulesError(f"{name} must be {_range_text(low, high)}, not {value}")
+                raise RulesError(f"{name} must be {nothing}a whole number, not {shown(value)}")
+            if not low <= value <= high:
+                raise RulesError(f"{name} must be {nothing}{_range_text(low, high)}, not {shown(value)}")
         if self.deck_size not in (40, 52):
             raise RulesError(f"deck_size must be 52 or 40, not {self.deck_size}")
         if self.deck_size == 40 and self.ranking is not Ranking.TRENTUNO:
             raise RulesError("deck_size=40 needs the Trentuno ranking: other rankings need the 8s, 9s and 10s")
-        if self.turn_limit is not None and (
-            not isinstance(self.turn_limit, int) or isinstance(self.turn_limit, bool) or self.turn_limit < 1
-        ):
-            raise RulesError(f"turn_limit must be None or a whole number of at least 1, not {self.turn_limit!r}")
         if self.mechanism is Mechanism.TRADE_BARTER and self.exchanges_per_turn != 1:
             raise RulesError("exchanges_per_turn applies to widow mechanisms: trade and barter has no widow")
         for name, part, allowed in _PART_OPTIONS:
@@ -231,6 +240,9 @@ class Rules:
         """The ``Rules`` with ``options`` (as :meth:`options` gives them) over the defaults."""
         if not isinstance(options, Mapping):
             raise RulesError(f"rules options must be a mapping, not {type(options).__name__}")
+        for name in options:
+            if not isinstance(name, str):
+                raise RulesError(f"a rules option's name is a string, not {shown(name)}")
         return cls().replace(**dict(options))
 
     @property
@@ -247,15 +259,13 @@ class Rules:
 def _check_option_names(options: Mapping[str, Any]) -> None:
     unknown = sorted(set(options) - set(_DEFAULTS))
     if unknown:
-        raise RulesError(f"unknown rules option {unknown[0]!r}; the options are: {', '.join(_DEFAULTS)}")
+        raise RulesError(f"unknown rules option {shown(unknown[0])}; the options are: {', '.join(_DEFAULTS)}")
 
 
-def _range_text(low: int, high: int | None) -> str:
-    if high is None:
-        return f"at least {low}"
+def _range_text(low: int, high: int) -> str:
     if high - low == 2:
         return f"{low}, {low + 1} or {high}"
-    return f"{low} to {high}"
+    return f"from {low} to {high:,}"
 
 
 _DEFAULTS: Final[dict[str, Any]] = {a.name: a.default for a in attrs.fields(Rules)}

@@ -11,7 +11,7 @@ import json
 from typing import Any, Final
 
 from .. import jsonfields as jf
-from ..deal import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS
+from ..deal import MAX_PLAYERS, MAX_POINTS, MAX_SEED, MIN_PLAYERS
 from ..engine import legal_actions
 from ..errors import CommerceError, SerializationError
 from ..ranking import HandValue, evaluate
@@ -33,8 +33,6 @@ Version 1 (commerce-rules 0.1.0.dev0) kept one turn record for every
 mechanism and the horse in the state; it cannot be read.
 """
 
-MAX_POINTS: Final = 10**30
-"""The largest balance, pot or payment a document may hold (far beyond any match; keeps arithmetic exact)."""
 
 _STATE_FIELDS: Final = (
     "format", "version", "rules", "num_players", "seed", "deal_number", "dealer", "phase", "to_act",

@@ -1,5 +1,8 @@
 """Development sessions: ``nox`` runs tests, typecheck and docs; ``nox -s bench`` the benchmarks.
 
+``nox -s soak`` and ``nox -s fuzz`` are the long reliability runs (docs/reliability.md):
+they are not in ``nox.options.sessions``, and CI runs only their smoke tests.
+
 No session pins a Python version: each runs under the interpreter that runs
 nox, so ``pip install nox && nox -s tests`` works on any machine with
 Python 3.10 or later.
@@ -60,3 +63,26 @@ def bench(session: nox.Session) -> None:
     session.install("-e", ".[bench]")
     for script in scripts:
         session.run("python", str(script.relative_to(ROOT)), *session.posargs)
+
+
+@nox.session
+def soak(session: nox.Session) -> None:
+    """Random matches of every preset, every invariant after every action (hours: not in CI).
+
+    ``nox -s soak`` plays 100,000 games per preset; ``nox -s soak -- 100``
+    (or ``COMMERCE_SOAK_GAMES=100``) a smoke run. Further arguments go to
+    ``tests/soak.py`` (``--presets crp,hoyle``, ``--seed 5``).
+    """
+    session.install("-e", ".[test]")
+    session.run("python", "tests/soak.py", *session.posargs)
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """Mutated state and action documents: only SerializationError, accepted ones played on (hours: not in CI).
+
+    ``nox -s fuzz`` reads 1,000,000 documents; ``nox -s fuzz -- 1000`` (or
+    ``COMMERCE_FUZZ_DOCUMENTS=1000``) a smoke run; ``--seed`` another sample.
+    """
+    session.install("-e", ".[test]")
+    session.run("python", "tests/fuzz.py", *session.posargs)

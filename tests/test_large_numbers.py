@@ -20,6 +20,7 @@ from commerce_rules import (
     Knock,
     Pass,
     Phase,
+    RandomBot,
     RulesError,
     SerializationError,
     apply,
@@ -38,7 +39,8 @@ from helpers import always, walk
 HUGE = 10**5000
 """More digits than Python will write as text."""
 
-FOSTER_POSITION = dict(hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0)
+HANDS = ["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"]
+FOSTER_POSITION = dict(hands=HANDS, dealer=0)
 
 
 @pytest.mark.parametrize(
@@ -99,10 +101,10 @@ def test_the_largest_stake_plays_and_saves_exactly() -> None:
         lambda: deal_position(FOSTER, balances=[HUGE, -HUGE, 0], **FOSTER_POSITION),  # type: ignore[arg-type]
         lambda: deal_position(FOSTER, balances=[HUGE, 0, 0], **FOSTER_POSITION),  # type: ignore[arg-type]
         lambda: deal_position(FOSTER, balances=[10**25, -(10**25), 0], **FOSTER_POSITION),  # type: ignore[arg-type]
-        lambda: deal_position(FOSTER, hands=FOSTER_POSITION["hands"], dealer=HUGE),
+        lambda: deal_position(FOSTER, hands=HANDS, dealer=HUGE),
         lambda: deal_position(CRP, lives=[HUGE, 1, 1], widow="2♦ 3♠ 6♥", **FOSTER_POSITION),  # type: ignore[arg-type]
-        lambda: simulate(FOSTER, ["random"] * 3, games=1, seed=HUGE),
-        lambda: simulate(FOSTER, ["random"] * 3, games=HUGE * 0, seed=1),
+        lambda: simulate(FOSTER, [RandomBot] * 3, games=1, seed=HUGE),
+        lambda: simulate(FOSTER, [RandomBot] * 3, games=HUGE, seed=MAX_SEED + 1),
     ],
 )
 def test_a_huge_integer_anywhere_is_a_commerce_error_not_a_value_error(call: object) -> None:

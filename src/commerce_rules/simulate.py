@@ -24,16 +24,17 @@ import math
 import os
 import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final, Union
 
 import attrs
 
 from .bots.base import Bot
-from .deal import MAX_PLAYERS, MIN_PLAYERS, new_game
+from .deal import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, new_game
 from .engine import apply, legal_actions
-from .errors import CommerceError
+from .errors import ArgumentTypeError, CommerceError
 from .observe import observe
+from .quoting import shown
 from .rules import Rules, Scoring
 
 __all__ = [
@@ -174,7 +175,7 @@ def _make_bot(spec: BotSpec, seed: int) -> Bot:
     if not isinstance(spec, type) and callable(getattr(spec, "choose", None)):
         return copy.deepcopy(spec)  # type: ignore[return-value]
     if not callable(spec):
-        raise CommerceError(f"a seat needs a bot or a bot factory, not {spec!r}")
+        raise CommerceError(f"a seat needs a bot or a bot factory, not {shown(spec)}")
     try:
         signature = inspect.signature(spec)
     except (TypeError, ValueError):
@@ -190,7 +191,7 @@ def _make_bot(spec: BotSpec, seed: int) -> Bot:
         else:
             bot = spec(seed)
     if not callable(getattr(bot, "choose", None)):
-        raise CommerceError(f"the factory {spec!r} returned {bot!r}, which has no choose() method")
+        raise CommerceError(f"the factory {shown(spec)} returned {shown(bot)}, which has no choose() method")
     return bot
 
 
@@ -214,7 +215,7 @@ def play_game(rules: Rules, bots: Sequence[BotSpec], seed: int) -> GameRecord:
         options = legal_actions(state)
         action = seats[seat].choose(observe(state, seat), options)
         if action not in options:
-            raise CommerceError(f"seat {seat}'s bot {seats[seat]!r} chose an illegal action: {action!r}")
+            raise CommerceError(f"seat {seat}'s bot {shown(seats[seat])} chose an illegal action: {shown(action)}")
         state = apply(state, action)
         count += 1
         if state.is_over or state.deal_number != deal:
@@ -447,15 +448,21 @@ def simulate(
     """
     if not isinstance(rules, Rules):
         raise CommerceError(f"rules must be a Rules value (a preset such as FOSTER), not {type(rules).__name__}")
+    if isinstance(bots, (str, bytes)) or not isinstance(bots, Iterable):
+        raise ArgumentTypeError(f"bots must be a list of bots or bot factories, one per seat, not {type(bots).__name__}")
     bots = list(bots)
     if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
         raise CommerceError(f"Commerce is for {MIN_PLAYERS} to {MAX_PLAYERS} players: give one bot per seat, not {len(bots)}")
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise CommerceError(f"games must be a whole number of at least 1, not {games!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise CommerceError(f"seed must be a whole number, not {seed!r}")
+        raise CommerceError(f"games must be a whole number of at least 1, not {shown(games)}")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise CommerceError(f"seed must be a whole number from 0 to 2**128 - 1, not {shown(seed)}")
     if chunk_size is not None and (not isinstance(chunk_size, int) or isinstance(chunk_size, bool) or chunk_size < 1):
-        raise CommerceError(f"chunk_size must be a whole number of at least 1, not {chunk_size!r}")
+        raise CommerceError(f"chunk_size must be a whole number of at least 1, not {shown(chunk_size)}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ArgumentTypeError(f"executor must be a concurrent.futures.Executor or None, not {type(executor).__name__}")
+    if progress is not None and not callable(progress):
+        raise ArgumentTypeError(f"progress must be a function of the games done, or None, not {type(progress).__name__}")
     workers = os.cpu_count() or 1
     # The standard pools say how many workers they have; another executor (a cluster's) may not.
     told = getattr(executor, "_max_workers", None) if executor is not None else workers

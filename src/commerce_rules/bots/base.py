@@ -12,9 +12,45 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
+from ..errors import ArgumentTypeError, CommerceError
 from ..observe import Observation
+from ..quoting import shown
 
-__all__ = ["Bot"]
+__all__ = ["Bot", "check_choice", "check_seed"]
+
+
+def check_seed(seed: object) -> None:
+    """A bot's seed is ``None`` or a whole number (``random.Random`` would take text too, or raise a bare TypeError)."""
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise ArgumentTypeError(f"a bot's seed must be a whole number or None, not {shown(seed)}")
+
+
+def check_choice(observation: object, legal_actions: object) -> None:
+    """Refuse what no game could give a bot to choose from, with a :class:`CommerceError`.
+
+    ``observation`` must be an :class:`Observation` of a match under way and
+    ``legal_actions`` a non-empty tuple (or list) of actions, every one of the
+    observing seat, naming only cards that seat can see (its hand, the widow).
+    A bot calls this first, so a caller's mistake never surfaces as a bare
+    ``KeyError`` from deep in its strategy.
+    """
+    if type(observation) is not Observation:
+        raise ArgumentTypeError(f"choose() needs an Observation (from observe()), not {type(observation).__name__}")
+    if not isinstance(legal_actions, (tuple, list)):
+        raise ArgumentTypeError(f"choose() needs the tuple of legal actions, not {type(legal_actions).__name__}")
+    if not legal_actions:
+        raise CommerceError("choose() needs at least one legal action")
+    if observation.is_over:
+        raise CommerceError("the match is over: there is nothing to choose")
+    seat = observation.player
+    visible = {*observation.hand, *observation.widow}
+    for action in legal_actions:
+        if not isinstance(action, Action):
+            raise ArgumentTypeError(f"legal actions are actions, not {shown(action)}")
+        if action.player != seat:
+            raise CommerceError(f"{shown(action)} is not seat {seat}'s: the observation and the legal actions disagree")
+        if not visible.issuperset(action.cards()):
+            raise CommerceError(f"{shown(action)} names a card seat {seat} cannot see: not this observation's action")
 
 
 @runtime_checkable

@@ -53,6 +53,7 @@ from typing import Final
 from ..actions import Action, Barter, BarterReply, Buy, BuyHorse, Exchange, Knock, Pass, Pounce
 from ..cards import Card
 from ..observe import Observation
+from .base import check_choice
 from ..ranking import Category, hand_strength_table
 from ..ranking.table import TableKey, table_key
 from ..rules import Mechanism, Rules, Scoring
@@ -362,8 +363,7 @@ class GreedyBot:
 
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
         """The greedy choice for ``observation.player``: always one of ``legal_actions``."""
-        if not legal_actions:
-            raise ValueError("choose() needs at least one legal action")
+        check_choice(observation, legal_actions)
         return greedy_choice(observation, legal_actions)
 
     def __repr__(self) -> str:

@@ -6,6 +6,7 @@ import random
 
 from ..actions import Action
 from ..observe import Observation
+from .base import check_choice, check_seed
 
 __all__ = ["RandomBot"]
 
@@ -31,14 +32,14 @@ class RandomBot:
     """
 
     def __init__(self, seed: int | None = None) -> None:
+        check_seed(seed)
         self.seed = seed
         """The seed it was built with (``None``: from the operating system)."""
         self._rng = random.Random(seed)
 
     def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
         """Return one of ``legal_actions``, each with equal probability."""
-        if not legal_actions:
-            raise ValueError("choose() needs at least one legal action")
+        check_choice(observation, legal_actions)
         return legal_actions[self._rng.randrange(len(legal_actions))]
 
     def __repr__(self) -> str:

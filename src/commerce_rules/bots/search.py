@@ -43,6 +43,9 @@ from ..cards import Card
 from ..deck import deck_for
 from ..engine import legal_actions
 from ..observe import Observation
+from ..errors import CommerceError
+from ..quoting import shown
+from .base import check_choice, check_seed
 from ..ranking import HandValue, evaluate
 from ..rules import Mechanism, Scoring
 from ..variant import mechanism_part, scoring_part
@@ -275,10 +278,13 @@ class SearchBot:
     def __init__(
         self, rollouts: int = 200, seed: int | None = None, *, max_candidates: int = 5, margin: float = 1.0
     ) -> None:
-        if not isinstance(rollouts, int) or isinstance(rollouts, bool) or rollouts < 1:
-            raise ValueError(f"rollouts must be a whole number of at least 1, not {rollouts!r}")
-        if not isinstance(max_candidates, int) or isinstance(max_candidates, bool) or max_candidates < 2:
-            raise ValueError(f"max_candidates must be a whole number of at least 2, not {max_candidates!r}")
+        if not isinstance(rollouts, int) or isinstance(rollouts, bool) or not 1 <= rollouts <= 10**9:
+            raise CommerceError(f"rollouts must be a whole number from 1 to 10**9, not {shown(rollouts)}")
+        if not isinstance(max_candidates, int) or isinstance(max_candidates, bool) or not 2 <= max_candidates <= 10**6:
+            raise CommerceError(f"max_candidates must be a whole number from 2 to 10**6, not {shown(max_candidates)}")
+        if not isinstance(margin, (int, float)) or isinstance(margin, bool) or not 0 <= margin < math.inf:
+            raise CommerceError(f"margin must be a number of at least 0, not {shown(margin)}")
+        check_seed(seed)
         self.rollouts = rollouts
         """The budget: imagined deals per decision."""
         self.seed = seed
@@ -325,8 +331,7 @@ class SearchBot:
         their scores (the same imagined positions serve both), so that noise
         in a small budget does not pull the bot below the greedy player.
         """
-        if not legal_actions:
-            raise ValueError("choose() needs at least one legal action")
+        check_choice(observation, legal_actions)
         self.last_rollouts = 0
         if len(legal_actions) == 1:
             return legal_actions[0]

@@ -18,6 +18,7 @@ from commerce_rules import (
     Knock,
     Pass,
     SerializationError,
+    action_from_json,
     apply,
     deal_position,
     new_game,
@@ -91,3 +92,28 @@ def test_barter_direction_accepts_another_enum_whose_value_is_right() -> None:
         RIGHT = "right"
 
     assert FOSTER.replace(barter_direction=Direction.RIGHT).barter_direction is BarterDirection.RIGHT
+
+
+def test_a_lives_position_has_no_money_so_takes_no_balances() -> None:
+    with pytest.raises(CommerceError, match="no money"):
+        deal_position(CRP, balances=[1, -1, 0], **WIDOW_POSITION)  # type: ignore[arg-type]
+    assert deal_position(CRP, balances=[0, 0, 0], **WIDOW_POSITION).balances == (0, 0, 0)  # type: ignore[arg-type]
+
+
+def test_json_of_a_lives_variant_with_balances_is_refused() -> None:
+    document = _document(to_json(new_game(CRP, 4, seed=1)))
+    document["balances"] = [2, -2, 0, 0]
+    with pytest.raises(SerializationError, match="balances: a lives variant has no money"):
+        state_from_json(json.dumps(document, ensure_ascii=False))
+
+
+def test_a_document_longer_than_the_cap_is_refused_before_it_is_parsed() -> None:
+    from commerce_rules.serialize import MAX_DOCUMENT
+
+    assert MAX_DOCUMENT == 4_000_000
+    huge = '{"format": "commerce-rules/state", "pad": "' + "x" * MAX_DOCUMENT + '"}'
+    for reader in (state_from_json, action_from_json):
+        with pytest.raises(SerializationError, match="too long: 4,000,045 characters, at most 4,000,000"):
+            reader(huge)
+        with pytest.raises(SerializationError, match="too long"):
+            reader(huge.encode())

@@ -194,7 +194,8 @@ def deal_position(
     ``hands`` gives each seat's cards in deal order (empty for a seat without
     lives); ``stock`` its top cards, top first, the unlisted cards following in
     deck order; ``widow`` the 3 face-up cards where the variant has a widow.
-    ``balances`` are before this deal's ante; ``lives`` default to
+    ``balances`` are before this deal's ante, each from -10**24 to 10**24, all
+    0 where the scoring has no money (lives); ``lives`` default to
     ``starting_lives`` each. ``seed`` drives the later deals.
 
     >>> from commerce_rules import FOSTER, deal_position

@@ -171,7 +171,7 @@ def soak(names: list[str], games: int, first_seed: int = 0, report: Callable[[st
                 actions += soak_game(rules, players, seed)
             except Exception as error:
                 raise AssertionError(f"{name}, {players} players, seed {seed}: {type(error).__name__}: {error}") from error
-            if (game + 1) % 1000 == 0:
+            if (game + 1) % 100 == 0:
                 report(f"{name}: {game + 1:,} games, {actions:,} actions checked, {time.monotonic() - started:.0f} s")
         totals[name] = (games, actions)
         report(f"{name}: done, {games:,} games, {actions:,} actions checked, {time.monotonic() - started:.0f} s")

@@ -188,6 +188,7 @@ CASES: list[tuple[str, Callable[[], object], type[CommerceError]]] = [
     ("simulate(rules=None)", _simulate(None, [RandomBot] * 3, 1, 1), CommerceError),
     ("simulate(two bots)", _simulate(FOSTER, [RandomBot] * 2, 1, 1), CommerceError),
     ("simulate(games=0)", _simulate(FOSTER, [RandomBot] * 3, 0, 1), CommerceError),
+    ("simulate(games=10**9 + 1)", _simulate(FOSTER, [RandomBot] * 3, 10**9 + 1, 1), CommerceError),
     ("simulate(seed='1')", _simulate(FOSTER, [RandomBot] * 3, 1, "1"), CommerceError),
     ("simulate(seed=-1)", _simulate(FOSTER, [RandomBot] * 3, 1, -1), CommerceError),
     ("simulate(chunk_size=0)", _simulate(FOSTER, [RandomBot] * 3, 1, 1, chunk_size=0), CommerceError),

@@ -160,6 +160,10 @@ class SimulationResult:
         return "\n".join(lines)
 
 
+MAX_GAMES: Final = 10**9
+"""The most games one call plays (a year of play at thirty games a second: a larger run would never end)."""
+
+
 def _derive(seed: int, *parts: int) -> int:
     text = ":".join(str(part) for part in (seed, *parts))
     return int.from_bytes(hashlib.sha256(f"commerce-rules-simulate:{text}".encode()).digest()[:8], "big") >> 1
@@ -416,7 +420,7 @@ def simulate(
         only the factory travels to the worker processes. With processes,
         every entry must be picklable (a class or a module-level function,
         not a lambda).
-    :param games: how many matches (at least 1).
+    :param games: how many matches (1 to 10**9: a larger run would never end).
     :param seed: the simulation's seed; game ``i`` is played from
         :func:`game_seed(seed, i) <game_seed>`, its first dealer drawn from it.
     :param executor: any :class:`concurrent.futures.Executor`; ``None``
@@ -453,8 +457,8 @@ def simulate(
     bots = list(bots)
     if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
         raise CommerceError(f"Commerce is for {MIN_PLAYERS} to {MAX_PLAYERS} players: give one bot per seat, not {len(bots)}")
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise CommerceError(f"games must be a whole number of at least 1, not {shown(games)}")
+    if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
+        raise CommerceError(f"games must be a whole number from 1 to 10**9, not {shown(games)}")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise CommerceError(f"seed must be a whole number from 0 to 2**128 - 1, not {shown(seed)}")
     if chunk_size is not None and (not isinstance(chunk_size, int) or isinstance(chunk_size, bool) or chunk_size < 1):

@@ -17,7 +17,7 @@ from ..actions import Action, Barter, BarterReply, Buy, Knock, card_action, seat
 from ..cards import Card
 from ..records import value_record
 from ..rules import BarterDirection, Rules
-from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, moved, moved_and_paid, next_active
+from ..state import DealLog, Event, EventKind, event, Phase, ShowdownReason, moved, moved_and_paid, next_active
 from .common import check_three_cards, knocker_of, turn_limit_text, unless_turn_limit, with_seat, without
 
 if TYPE_CHECKING:
@@ -145,7 +145,7 @@ class TradeBarter:
             paid[seat] -= BUY_PRICE
             paid[dealer] += BUY_PRICE
             balances = tuple(paid)
-        log = DealLog(state.log, Event(_BUY, seat, (card, drawn), None, (seat,)))
+        log = DealLog(state.log, event(_BUY, seat, (card, drawn), None, (seat,)))
         discard = state.discard + (card,)
         if len(stock) == 1:
             state = moved_and_paid(state, to_act=seat, hands=hands, stock=(), discard=discard, balances=balances, turn=state.turn, log=log)

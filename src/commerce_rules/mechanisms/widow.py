@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import jsonfields as jf
 from ..actions import Action, Exchange, Knock, Pass, Pounce, seat_action
 from ..cards import Card
-from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active
-from .widow_record import WidowRecord, WidowTurn
+from ..state import DealLog, Event, EventKind, event, Phase, ShowdownReason, clockwise_from, moved, next_active
+from .widow_record import WidowRecord, WidowTurn, widow_turn
 from .common import exchange_choices, exchange_refusal, knocker_of, swap_in, turn_limit_text, with_seat
 
 if TYPE_CHECKING:
@@ -127,18 +127,18 @@ class Widow(WidowRecord):
             at = hand.index(give)
             hands = hands[:seat] + (hand[:at] + (take,) + hand[at + 1 :],) + hands[seat + 1 :]
             widow = swap_in(state.widow, take, give)
-            log = DealLog(state.log, Event(_EXCHANGE, seat, (give, take)))
+            log = DealLog(state.log, event(_EXCHANGE, seat, (give, take)))
             exchanges = turn.exchanges + 1
             rules = state.rules
             if not rules.pounce:  # the common path: no question can follow, so the state is built once
                 if exchanges >= rules.exchanges_per_turn:
                     return self._end_turn(state, turn, state.phase, hands, widow, state.stock, log, 0, ())
-                turn = WidowTurn(turn.turn_of, turn.turns, 0, exchanges, turn.given + (give,), turn.knockers, turn.final_left)
+                turn = widow_turn(turn.turn_of, turn.turns, 0, exchanges, turn.given + (give,), turn.knockers, turn.final_left, (), None)
                 return moved(state, phase=state.phase, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), None
             turn = turn._replace(exchanges=exchanges, given=turn.given + (give,), passes=0, declined=())
             return self._go_on(state, turn, state.phase, hands, widow, state.stock, log)
         if kind is Pass:
-            log = DealLog(state.log, Event(_DECLINED if state.phase is _POUNCE else _PASS, seat))
+            log = DealLog(state.log, event(_DECLINED if state.phase is _POUNCE else _PASS, seat))
             if state.phase is _POUNCE:
                 turn = turn._replace(declined=turn.declined + (seat,))
                 return self._go_on(state, turn, _POUNCE, state.hands, state.widow, state.stock, log)
@@ -206,7 +206,7 @@ class Widow(WidowRecord):
         else:
             following = next_active(state.active, seat)
         turns = turn.turns + 1
-        turn = WidowTurn(following, turns, passes, 0, (), turn.knockers, left, declined, turn.resume)
+        turn = widow_turn(following, turns, passes, 0, (), turn.knockers, left, declined, turn.resume)
         state = moved(state, phase=phase, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log)
         limit = state.rules.turn_limit
         if limit is not None and turns >= limit:

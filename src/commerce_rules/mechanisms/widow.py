@@ -19,15 +19,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import jsonfields as jf
 from ..actions import Action, Exchange, Knock, Pass, Pounce, seat_action
 from ..cards import Card
-from ..state import DealLog, Event, EventKind, event, Phase, ShowdownReason, clockwise_from, moved, next_active
+from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, event, moved, next_active
 from .widow_record import WidowRecord, WidowTurn, widow_turn
 from .common import exchange_choices, exchange_refusal, knocker_of, swap_in, turn_limit_text, with_seat
 
 if TYPE_CHECKING:
-    from ..parts import EventShape
     from ..rules import Rules
     from ..observe import Observation
-    from ..parts import Step
+    from ..parts import EventShape, Seen, Step
     from ..state import GameState, Showdown
 
 __all__ = ["Widow", "WidowTurn", "pounce_card"]
@@ -259,7 +258,7 @@ class Widow(WidowRecord):
                 f"{refill} from the stock refills the widow, which now holds {after_widow}"
             ]
         if before.phase is _POUNCE:
-            return [f"seat {seat} declines to pounce"]
+            return []  # a declined pounce shows nothing at the table (RULES.md §3.3)
         if before.turn.exchanges:
             return [f"seat {seat} ends the turn{final}"]
         return [action.describe() + final]
@@ -296,9 +295,23 @@ class Widow(WidowRecord):
 
     # ------------------------------------------------------------------ observation and JSON
 
-    def seen_turn(self, state: GameState, player: int) -> WidowTurn:
+    def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
+        """The pounce question is private (RULES.md §3.3): another seat sees the table as if none were pending.
+
+        So it sees the phase play resumes in and the seat whose turn it is,
+        and no trace of a pounce declined by another seat — not in the
+        history, not in ``declined``. A pounce taken is public.
+        """
         turn: WidowTurn = state.turn
-        return turn
+        phase, to_act = state.phase, state.to_act
+        if phase is _POUNCE and player != to_act:
+            assert turn.resume is not None
+            phase, to_act = turn.resume, turn.turn_of
+            turn = turn._replace(resume=None)
+        if any(seat != player for seat in turn.declined):
+            turn = turn._replace(declined=tuple(seat for seat in turn.declined if seat == player))
+            history = tuple(e for e in history if e.kind is not _DECLINED or e.player == player)
+        return phase, to_act, turn, history
 
     def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> WidowTurn:
         turn: WidowTurn = view.turn

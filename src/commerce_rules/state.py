@@ -35,6 +35,7 @@ __all__ = [
     "Showdown",
     "ShowdownReason",
     "clockwise_from",
+    "dealt",
     "event",
     "moved",
     "moved_and_paid",
@@ -315,6 +316,24 @@ def moved(
     (rules, num_players, seed, deal_number, dealer, _, _, _, _, _, discard, pot, balances, lives, active, _, score, _, showdowns, winners) = state
     return _new(GameState, (
         rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances,
+        lives, active, turn, score, log, showdowns, winners,
+    ))  # fmt: skip
+
+
+def dealt(
+    state: GameState,
+    *,
+    deal_number: int,
+    dealer: int,
+    hands: tuple[tuple[Card, ...], ...],
+    widow: tuple[Card, ...],
+    stock: tuple[Card, ...],
+    log: DealLog,
+) -> GameState:
+    """``state`` with a new deal's cards laid out (the discard pile empty), before its parts start it."""
+    (rules, num_players, seed, _, _, phase, to_act, _, _, _, _, pot, balances, lives, active, turn, score, _, showdowns, winners) = state
+    return _new(GameState, (
+        rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, (), pot, balances,
         lives, active, turn, score, log, showdowns, winners,
     ))  # fmt: skip
 

@@ -31,6 +31,7 @@ BUY_PRICE = 1
 """What a buyer other than the dealer pays the dealer."""
 
 _PLAY, _REPLY = Phase.PLAY, Phase.BARTER_REPLY
+_new = tuple.__new__
 _BUY, _BARTER, _REFUSED, _KNOCK = EventKind.BUY, EventKind.BARTER, EventKind.BARTER_REFUSED, EventKind.KNOCK
 
 
@@ -79,7 +80,8 @@ class TradeBarter:
 
     def begin(self, state: GameState) -> GameState:
         eldest = next_active(state.active, state.dealer)
-        return state._replace(phase=_PLAY, to_act=eldest, turn=TradeTurn(eldest))
+        turn = _new(TradeTurn, (eldest, 0, None))  # TradeTurn(eldest), without the class call: once a deal
+        return moved(state, phase=_PLAY, to_act=eldest, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=state.log)
 
     # ------------------------------------------------------------------ legality
 
@@ -130,9 +132,11 @@ class TradeBarter:
         if state.phase is _REPLY:  # refusing a barter by knocking; the offer stays with the offerer
             offerer = turn.turn_of
             assert turn.offer is not None
-            log = log.then(Event(_REFUSED, offerer, (turn.offer,), seat, (offerer,)))
-        log = log.then(Event(_KNOCK, seat))
-        return state._replace(log=log, turn=turn._replace(offer=None)), ShowdownReason.KNOCK
+            log = DealLog(log, event(_REFUSED, offerer, (turn.offer,), seat, (offerer,)))
+        log = DealLog(log, event(_KNOCK, seat))
+        if turn.offer is not None:
+            turn = turn._replace(offer=None)
+        return moved(state, phase=state.phase, to_act=seat, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=log), ShowdownReason.KNOCK
 
     def _buy(self, state: GameState, seat: int, card: Card) -> Step:
         stock = state.stock
@@ -153,7 +157,7 @@ class TradeBarter:
             return state, ShowdownReason.STOCK_EXHAUSTED
         turns = state.turn.turns + 1
         following = next_active(state.active, seat)
-        turn = TradeTurn(following, turns)
+        turn = _new(TradeTurn, (following, turns, None))  # TradeTurn(following, turns), on the hot path
         state = moved_and_paid(state, to_act=following, hands=hands, stock=stock[1:], discard=discard, balances=balances, turn=turn, log=log)
         return unless_turn_limit(state, turns)
 
@@ -167,7 +171,7 @@ class TradeBarter:
         log = DealLog(state.log, Event(_BARTER, offerer, (offered, returned), partner, pair))
         turns = turn.turns + 1
         following = next_active(state.active, offerer)
-        state = moved(state, phase=_PLAY, to_act=following, hands=hands, widow=(), stock=state.stock, turn=TradeTurn(following, turns), log=log)
+        state = moved(state, phase=_PLAY, to_act=following, hands=hands, widow=(), stock=state.stock, turn=_new(TradeTurn, (following, turns, None)), log=log)
         return unless_turn_limit(state, turns)
 
     # ------------------------------------------------------------------ words

@@ -37,6 +37,7 @@ __all__ = [
     "Showdown",
     "ShowdownReason",
     "clockwise_from",
+    "event",
     "moved",
     "moved_and_paid",
     "next_active",
@@ -284,6 +285,17 @@ class GameState(NamedTuple):
 
 
 _new = tuple.__new__
+
+
+def event(
+    kind: EventKind,
+    player: int,
+    cards: tuple[Card, ...] = (),
+    target: int | None = None,
+    visible_to: tuple[int, ...] | None = None,
+) -> Event:
+    """``Event(kind, player, ...)`` without the class call's overhead (an event a move, on the hot path)."""
+    return _new(Event, (kind, player, cards, target, visible_to))
 
 
 def moved(

@@ -26,10 +26,9 @@ from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_
 from .common import check_three_cards, knocker_of, turn_limit_text, exchange_choices, exchange_refusal, swap_in, unless_turn_limit, with_seat
 
 if TYPE_CHECKING:
-    from ..parts import EventShape
     from ..rules import Rules
     from ..observe import Observation
-    from ..parts import Step
+    from ..parts import EventShape, Seen, Step
     from ..state import GameState, Showdown
 
 __all__ = ["FREEZE", "Rounds", "RoundsTurn"]
@@ -275,9 +274,8 @@ class Rounds:
 
     # ------------------------------------------------------------------ observation and JSON
 
-    def seen_turn(self, state: GameState, player: int) -> RoundsTurn:
-        turn: RoundsTurn = state.turn
-        return turn
+    def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
+        return state.phase, state.to_act, state.turn, history
 
     def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> RoundsTurn:
         turn: RoundsTurn = view.turn

@@ -17,13 +17,12 @@ from ..actions import Action, Barter, BarterReply, Buy, Knock, card_action, seat
 from ..cards import Card
 from ..records import value_record
 from ..rules import BarterDirection, Rules
-from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, moved, moved_and_paid, next_active
+from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, event, moved, moved_and_paid, next_active
 from .common import check_three_cards, knocker_of, turn_limit_text, unless_turn_limit, with_seat, without
 
 if TYPE_CHECKING:
-    from ..parts import EventShape
     from ..observe import Observation
-    from ..parts import Step
+    from ..parts import EventShape, Seen, Step
     from ..state import GameState, Showdown
 
 __all__ = ["BUY_PRICE", "TradeBarter", "TradeTurn", "barter_partner"]
@@ -145,7 +144,7 @@ class TradeBarter:
             paid[seat] -= BUY_PRICE
             paid[dealer] += BUY_PRICE
             balances = tuple(paid)
-        log = DealLog(state.log, Event(_BUY, seat, (card, drawn), None, (seat,)))
+        log = DealLog(state.log, event(_BUY, seat, (card, drawn), None, (seat,)))
         discard = state.discard + (card,)
         if len(stock) == 1:
             state = moved_and_paid(state, to_act=seat, hands=hands, stock=(), discard=discard, balances=balances, turn=state.turn, log=log)
@@ -244,11 +243,11 @@ class TradeBarter:
 
     # ------------------------------------------------------------------ observation and JSON
 
-    def seen_turn(self, state: GameState, player: int) -> TradeTurn:
+    def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
         turn: TradeTurn = state.turn
-        if turn.offer is not None and player != turn.turn_of:
-            return turn._replace(offer=None)
-        return turn
+        if turn.offer is not None and player != turn.turn_of:  # the offered card is the offerer's secret
+            turn = turn._replace(offer=None)
+        return state.phase, state.to_act, turn, history
 
     def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> TradeTurn:
         turn: TradeTurn = view.turn

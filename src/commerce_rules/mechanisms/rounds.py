@@ -19,7 +19,7 @@ import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import jsonfields as jf
-from ..actions import Action, BlindExchange, Exchange, Knock, Pass, seat_action
+from ..actions import Action, BlindExchange, Exchange, Knock, Pass, blind_action, seat_action
 from ..cards import Card
 from ..records import value_record
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from
@@ -92,7 +92,7 @@ class Rounds:
         seat = state.to_act
         assert seat is not None
         if state.phase is _BLIND:
-            takes = [BlindExchange(seat, take) for k in (1, 2, 3) for take in combinations(state.widow, k)]
+            takes = [blind_action(seat, take) for k in (1, 2, 3) for take in combinations(state.widow, k)]
             return (*takes, seat_action(Pass, seat))
         turn: RoundsTurn = state.turn
         if turn.exchanges:  # a knock is a whole turn

@@ -13,7 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import jsonfields as jf
-from ..actions import Action, Barter, BarterReply, Buy, Knock, card_action, seat_action
+from ..actions import Action, Barter, BarterReply, Buy, Knock, seat_action, trade_table
 from ..cards import Card
 from ..records import value_record
 from ..rules import BarterDirection, Rules
@@ -87,10 +87,12 @@ class TradeBarter:
         seat = state.to_act
         assert seat is not None
         hand = state.hands[seat]
+        table = trade_table(seat)
+        rows = [table[card.index] for card in hand]
         if state.phase is _REPLY:
-            return (*(card_action(BarterReply, seat, card) for card in hand), seat_action(Knock, seat))
-        buys = tuple(card_action(Buy, seat, card) for card in hand) if state.stock else ()
-        return (*buys, *(card_action(Barter, seat, card) for card in hand), seat_action(Knock, seat))
+            return (*[row[2] for row in rows], seat_action(Knock, seat))
+        buys = [row[0] for row in rows] if state.stock else []
+        return (*buys, *[row[1] for row in rows], seat_action(Knock, seat))
 
     def accepts(self, state: GameState, action: Action) -> bool:
         seat = state.to_act

@@ -17,8 +17,6 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-import attrs
-
 from .cards import Card
 from .records import value_record
 from .rules import Rules
@@ -125,8 +123,8 @@ Payment = tuple["int | None", "int | None", int]
 """``(payer, payee, points)``; ``None`` stands for the pot (or Hoyle's pool)."""
 
 
-@attrs.frozen
-class Showdown:
+@value_record
+class Showdown(NamedTuple):
     """The end of one deal: the hands revealed, who won, who lost a life, who paid whom."""
 
     deal_number: int

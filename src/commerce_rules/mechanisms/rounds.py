@@ -356,6 +356,8 @@ class Rounds:
             if state.to_act != state.dealer:
                 jf.fail("to_act", f"the dealer, seat {state.dealer}, exchanges blind first, not seat {state.to_act}")
             return
+        if turn.turn_of not in active:
+            jf.fail("turn.turn_of", f"seat {turn.turn_of} is out of the match")
         if turn.turn_of in turn.knockers:
             jf.fail("turn.turn_of", f"seat {turn.turn_of} knocked and takes no more turns in the deal")
         rest = from_eldest[from_eldest.index(turn.turn_of) :]

@@ -35,7 +35,8 @@ from commerce_rules import (
     simulate,
 )
 from commerce_rules.actions import Action
-from commerce_rules.simulate import Estimate, _mean, wilson_interval, game_seed, play_game
+from commerce_rules.results import _mean
+from commerce_rules.simulate import Estimate, game_seed, play_game, wilson_interval
 
 T = TypeVar("T")
 

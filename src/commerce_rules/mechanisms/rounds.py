@@ -19,17 +19,16 @@ import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import jsonfields as jf
-from ..actions import Action, BlindExchange, Exchange, Knock, Pass, seat_action
+from ..actions import Action, BlindExchange, Exchange, Knock, Pass, blind_action, seat_action
 from ..cards import Card
 from ..records import value_record
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from
 from .common import check_three_cards, knocker_of, turn_limit_text, exchange_choices, exchange_refusal, swap_in, unless_turn_limit, with_seat
 
 if TYPE_CHECKING:
-    from ..parts import EventShape
     from ..rules import Rules
     from ..observe import Observation
-    from ..parts import Step
+    from ..parts import EventShape, Seen, Step
     from ..state import GameState, Showdown
 
 __all__ = ["FREEZE", "Rounds", "RoundsTurn"]
@@ -93,7 +92,7 @@ class Rounds:
         seat = state.to_act
         assert seat is not None
         if state.phase is _BLIND:
-            takes = [BlindExchange(seat, take) for k in (1, 2, 3) for take in combinations(state.widow, k)]
+            takes = [blind_action(seat, take) for k in (1, 2, 3) for take in combinations(state.widow, k)]
             return (*takes, seat_action(Pass, seat))
         turn: RoundsTurn = state.turn
         if turn.exchanges:  # a knock is a whole turn
@@ -275,9 +274,8 @@ class Rounds:
 
     # ------------------------------------------------------------------ observation and JSON
 
-    def seen_turn(self, state: GameState, player: int) -> RoundsTurn:
-        turn: RoundsTurn = state.turn
-        return turn
+    def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
+        return state.phase, state.to_act, state.turn, history
 
     def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> RoundsTurn:
         turn: RoundsTurn = view.turn

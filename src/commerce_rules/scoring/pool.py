@@ -21,7 +21,7 @@ from ..parts import Settled
 from ..records import value_record
 from ..state import Event, EventKind, Phase, Showdown
 from .lives import Lives, lowest_hands, take_lives
-from .words import payment_lines, signed
+from ..words import payment_lines, signed
 
 if TYPE_CHECKING:
     from ..parts import EventShape

@@ -17,9 +17,12 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "commerce_rules"
 
-PART_MODULES = ("mechanisms", "scoring", "ranking", "bots", "actions.py", "rules.py", "state.py", "variant.py", "__init__.py")
-"""The parts, the one registry that names them, and the modules of the vocabulary, the presets and the exports
-(and the bots, whose strategies are per part)."""
+PART_MODULES = (
+    "mechanisms", "scoring", "ranking", "bots/strategies", "actions.py", "rules.py", "state.py", "variant.py",
+    "__init__.py",
+)  # fmt: skip
+"""The parts (and the bots' strategy for each), the one registry that names them, and the modules of the
+vocabulary, the presets and the exports."""
 
 PART_ENUMS = {"Mechanism", "Scoring", "Ranking", "EventKind", "ShowdownReason"}
 SHARED_PHASES = {"OVER", "PLAY"}
@@ -30,7 +33,7 @@ PART_ACTIONS = {"Buy", "Barter", "BarterReply", "Exchange", "Pounce", "BlindExch
 def shared_modules() -> list[Path]:
     return sorted(
         path for path in PACKAGE.rglob("*.py")
-        if not any(path.relative_to(PACKAGE).parts[0] == part for part in PART_MODULES)
+        if not any(path.relative_to(PACKAGE).as_posix().startswith(part) for part in PART_MODULES)
     )  # fmt: skip
 
 

@@ -125,7 +125,9 @@ class Widow(WidowRecord):
             hand = hands[seat]
             at = hand.index(give)
             hands = hands[:seat] + (hand[:at] + (take,) + hand[at + 1 :],) + hands[seat + 1 :]
-            widow = swap_in(state.widow, take, give)
+            widow = state.widow
+            at = widow.index(take)
+            widow = widow[:at] + (give,) + widow[at + 1 :]
             log = DealLog(state.log, event(_EXCHANGE, seat, (give, take)))
             exchanges = turn.exchanges + 1
             rules = state.rules

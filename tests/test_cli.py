@@ -621,7 +621,7 @@ def test_exchange_shows_both_cards_and_the_widow_after_it() -> None:
     ]
 
 
-def test_pounce_and_its_refill_are_public_and_a_declined_pounce_is_told() -> None:
+def test_pounce_and_its_refill_are_public_and_a_declined_pounce_is_not_told() -> None:
     # RULES.md §3: the fourth card comes from the widow and the stock's top refills it.
     state = deal_position(POUNCE, hands=["2♣ 5♦ 9♥", "K♠ K♥ K♦", "7♠ 8♠ J♣"], dealer=0, widow="K♣ 3♥ 6♦", stock="Q♠")
     assert state.phase is Phase.POUNCE and state.to_act == 1
@@ -631,7 +631,7 @@ def test_pounce_and_its_refill_are_public_and_a_declined_pounce_is_told() -> Non
         "which now holds Q♠ 3♥ 6♦"
     ]
     declined = apply(state, Pass(1))
-    assert describe_move(state, Pass(1), declined) == ["seat 1 declines to pounce"]
+    assert describe_move(state, Pass(1), declined) == []  # RULES.md §3.3: a declined pounce shows nothing
 
 
 def test_stall_and_turn_limit_showdowns_say_why() -> None:

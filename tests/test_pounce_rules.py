@@ -259,6 +259,50 @@ def test_after_an_exchange_the_exchanger_is_asked_first() -> None:
     assert state.phase is Phase.PLAY and state.to_act == 2
 
 
+# ---- §3.3 the question is private ------------------------------------------------------------------
+
+
+def test_3_3_only_the_asked_seat_sees_a_pending_pounce_question() -> None:
+    state = sevens()  # seat 3 is asked after the deal; the eldest, seat 1, is to play
+    assert asked(state, 3)
+    mine = observe(state, 3)
+    assert mine.phase is Phase.POUNCE and mine.to_act == 3
+    for seat in (0, 1, 2):  # the table as if no question were pending: whose turn it is, the phase
+        view = observe(state, seat)
+        assert view.phase is Phase.PLAY and view.to_act == 1 and view.turn.resume is None
+
+
+def test_3_3_a_declined_pounce_leaves_no_trace_another_seat_can_see() -> None:
+    state = sevens()
+    declined = apply(state, Pass(3))
+    assert declined.turn.declined == (3,) and declined.history[-1].kind is EventKind.POUNCE_DECLINED
+    for seat in (0, 1, 2):  # not in the history, not in any field: the view is the one before the question
+        assert observe(declined, seat) == observe(state, seat)
+        assert observe(declined, seat).turn.declined == ()
+        assert all(event.kind is not EventKind.POUNCE_DECLINED for event in observe(declined, seat).history)
+    mine = observe(declined, 3)  # the seat that declined knows it did
+    assert mine.turn.declined == (3,) and mine.history[-1].kind is EventKind.POUNCE_DECLINED
+
+
+def test_3_3_a_pounce_taken_is_public() -> None:
+    pounced = apply(sevens(), Pounce(3))
+    for seat in (0, 1, 2):
+        view = observe(pounced, seat)
+        assert view.history[-1].kind is EventKind.POUNCE and view.history[-1].cards == cards("7♣ Q♦")
+        assert view.hand_sizes[3] == 4 and view.widow == cards("A♠ Q♦ 2♥")
+
+
+def test_3_3_a_seat_that_could_pounce_too_sees_its_own_question_when_it_is_asked() -> None:
+    hands = ["2♣ 5♦ 9♥", "Q♠ J♥ 4♦", "K♠ K♥ K♦", "7♠ 7♥ 7♦"]
+    state = position(hands=hands, widow="7♣ K♣ 2♥")  # seat 2 is asked first, then seat 3
+    assert asked(state, 2)
+    assert observe(state, 3).phase is Phase.PLAY and observe(state, 3).to_act == 1  # not yet asked
+    state = apply(state, Pass(2))
+    assert asked(state, 3)
+    assert observe(state, 3).phase is Phase.POUNCE and observe(state, 3).to_act == 3
+    assert observe(state, 2).phase is Phase.PLAY and observe(state, 2).to_act == 1
+
+
 def test_a_pounce_is_only_claimed_when_asked() -> None:
     state = apply(position(), Exchange(1, c("7♣"), c("A♠")))
     assert asked(state, 3)

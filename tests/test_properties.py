@@ -960,12 +960,6 @@ def test_an_observation_has_no_field_for_the_seed_the_stock_or_other_hands() -> 
             assert hasattr(view, name), name
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: observe() shows every seat the pending pounce question (phase 'pounce', to_act) and the"
-    " declined pounce (turn.declined, a POUNCE_DECLINED event); API.md (observe) and RULES.md §3.3 say only the"
-    " asked seat sees them",
-)
 @pytest.mark.parametrize("rules", [pytest.param(r, id=name.upper()) for name, r in PRESETS.items() if r.pounce])
 def test_a_pounce_question_and_its_refusal_are_seen_by_the_asked_seat_only(rules: Rules) -> None:
     kings = [card for card in deck_of(rules) if card.rank is Rank.KING]

@@ -231,7 +231,6 @@ def describe_action(action: Action) -> str:
 # attrs constructor costs several times a dictionary look-up, and a widow
 # turn lists a dozen actions.
 _SEAT_ACTIONS: dict[tuple[type[Action], int], Action] = {}
-_CARD_ACTIONS: dict[tuple[type[Action], int, int], Action] = {}
 _EXCHANGES: dict[int, list[list[Exchange]]] = {}
 
 
@@ -244,12 +243,28 @@ def seat_action(kind: type[Knock | Pass | Pounce | BuyHorse], seat: int) -> Acti
     return action
 
 
-def card_action(kind: type[Buy | Barter | BarterReply], seat: int, card: Card) -> Action:
-    """The interned ``kind(seat, card)``."""
-    key = (kind, seat, card.index)
-    action = _CARD_ACTIONS.get(key)
+_TRADES: dict[int, list[tuple[Action, Action, Action]]] = {}
+_BLINDS: dict[tuple[int, int], BlindExchange] = {}
+
+
+def trade_table(seat: int) -> list[tuple[Action, Action, Action]]:
+    """``seat``'s interned ``(Buy, Barter, BarterReply)`` of each card, by card index (built once per seat)."""
+    table = _TRADES.get(seat)
+    if table is None:
+        deck = [Card.from_index(index) for index in range(52)]
+        table = _TRADES[seat] = [(Buy(seat, card), Barter(seat, card), BarterReply(seat, card)) for card in deck]
+    return table
+
+
+def blind_action(seat: int, take: tuple[Card, ...]) -> BlindExchange:
+    """The interned ``BlindExchange(seat, take)`` (a Hoyle dealer's choices recur deal after deal)."""
+    bits = 0
+    for card in take:
+        bits |= card.bit
+    key = (seat, bits)
+    action = _BLINDS.get(key)
     if action is None:
-        action = _CARD_ACTIONS[key] = kind(seat, card)
+        action = _BLINDS[key] = BlindExchange(seat, take)
     return action
 
 

@@ -23,6 +23,7 @@ from .errors import CommerceError
 from .quoting import number, shown
 from .rules import Rules
 from .state import EMPTY_LOG, DealLog, GameState, Phase, clockwise_from
+from .state import dealt as laid_out
 from .variant import variant_of
 
 __all__ = ["MAX_BALANCE", "MAX_PLAYERS", "MAX_POINTS", "MAX_SEED", "MIN_PLAYERS", "deal_position", "deck_for", "first_dealer", "new_game", "shuffled_deck"]
@@ -153,7 +154,7 @@ def deal(state: GameState, deal_number: int, dealer: int, carried: DealLog = EMP
     ``carried`` events (what happened between the deals, such as a horse
     bought) open the new deal's history.
     """
-    return lay_out(state, deal_number, dealer, shuffled_deck(state.rules, state.seed, deal_number), carried)
+    return lay_out(state, deal_number, dealer, tuple(shuffled_deck(state.rules, state.seed, deal_number)), carried)
 
 
 def lay_out(state: GameState, deal_number: int, dealer: int, deck: Sequence[Card], carried: DealLog = EMPTY_LOG) -> GameState:
@@ -162,17 +163,18 @@ def lay_out(state: GameState, deal_number: int, dealer: int, deck: Sequence[Card
     order = clockwise_from(state.active, dealer)
     count = len(order)
     dealt = 3 * count
+    cards = deck if type(deck) is tuple else tuple(deck)  # slices of a tuple are tuples: no copy to convert
     hands: list[tuple[Card, ...]] = [()] * state.num_players
     for position, seat in enumerate(order):
-        hands[seat] = tuple(deck[position:dealt:count])
+        hands[seat] = cards[position:dealt:count]
     widow_end = dealt + variant.mechanism.widow_size
-    state = state._replace(
+    state = laid_out(
+        state,
         deal_number=deal_number,
         dealer=dealer,
         hands=tuple(hands),
-        widow=tuple(deck[dealt:widow_end]),
-        stock=tuple(deck[widow_end:]),
-        discard=(),
+        widow=cards[dealt:widow_end],
+        stock=cards[widow_end:],
         log=carried,
     )
     return variant.mechanism.begin(variant.scoring.start_deal(state))

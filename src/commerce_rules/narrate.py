@@ -29,7 +29,7 @@ from .actions import Action
 from .cards import Card
 from .errors import ArgumentTypeError
 from .ranking.compare import Criterion, compare_values
-from .scoring.words import seat_list
+from .words import seat_list
 from .state import GameState, Showdown
 from .variant import variant_of
 

@@ -92,14 +92,15 @@ def observe(state: GameState, player: int) -> Observation:
     history = state.history
     if any(event.visible_to is not None and player not in event.visible_to for event in history):
         history = tuple([_seen(event, player) for event in history])
+    phase, to_act, turn, history = mechanism.seen(state, player, history)
     return Observation(
         player,
         state.rules,
         state.num_players,
         state.deal_number,
         state.dealer,
-        state.phase,
-        state.to_act,
+        phase,
+        to_act,
         hand,
         tuple([len(h) for h in state.hands]),
         state.widow,
@@ -109,7 +110,7 @@ def observe(state: GameState, player: int) -> Observation:
         state.balances,
         state.lives,
         state.active,
-        mechanism.seen_turn(state, player),
+        turn,
         state.score,
         history,
         state.showdowns,

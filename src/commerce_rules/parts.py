@@ -22,9 +22,9 @@ if TYPE_CHECKING:
     from .observe import Observation
     from .ranking import HandValue
     from .rules import Rules
-    from .state import EventKind, GameState, Payment, Phase, Showdown, ShowdownReason
+    from .state import Event, EventKind, GameState, Payment, Phase, Showdown, ShowdownReason
 
-__all__ = ["EventShape", "MechanismPart", "PhasePart", "ScoringPart", "Settled", "Settlement", "Step"]
+__all__ = ["EventShape", "MechanismPart", "PhasePart", "ScoringPart", "Seen", "Settled", "Settlement", "Step"]
 
 
 class Settled(enum.Enum):
@@ -40,6 +40,9 @@ a showdown for this reason, or (after a question between deals) the next deal.""
 EventShape = tuple[tuple[int, ...], str]
 """How an event of a part looks: how many cards it may name, and who sees them
 (``"all"``, ``"player"``, or ``"player and target"``)."""
+
+Seen = tuple["Phase", "int | None", Any, tuple["Event", ...]]
+"""A seat's view of the phase, the seat to act, the turn record and the history (see ``seen``)."""
 
 Settlement = tuple["GameState", tuple[int, ...], tuple["Payment", ...]]
 """The state after a showdown's payments, the seats that lost a life, and the payments."""
@@ -99,8 +102,13 @@ class MechanismPart(PhasePart, Protocol):
     def reason_text(self, showdown: Showdown, before: GameState | None, action: Action | None) -> str:
         """Why the exchanges ended, in words ("seat 2 knocked")."""
 
-    def seen_turn(self, state: GameState, player: int) -> Any:
-        """The turn record as ``player`` may see it (private parts removed)."""
+    def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
+        """What ``player`` may see of the phase, the seat to act, the turn record and the history.
+
+        ``history`` is the deal's history with other seats' cards already
+        hidden; a mechanism removes what is private to it (a barter's offer,
+        a pending pounce question and a declined one).
+        """
 
     def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> Any:
         """The turn record of a state imagined from ``view`` with ``hands`` (what the view hides, drawn by ``rng``)."""

@@ -17,8 +17,6 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-import attrs
-
 from .cards import Card
 from .records import value_record
 from .rules import Rules
@@ -37,6 +35,8 @@ __all__ = [
     "Showdown",
     "ShowdownReason",
     "clockwise_from",
+    "dealt",
+    "event",
     "moved",
     "moved_and_paid",
     "next_active",
@@ -124,8 +124,8 @@ Payment = tuple["int | None", "int | None", int]
 """``(payer, payee, points)``; ``None`` stands for the pot (or Hoyle's pool)."""
 
 
-@attrs.frozen
-class Showdown:
+@value_record
+class Showdown(NamedTuple):
     """The end of one deal: the hands revealed, who won, who lost a life, who paid whom."""
 
     deal_number: int
@@ -286,6 +286,17 @@ class GameState(NamedTuple):
 _new = tuple.__new__
 
 
+def event(
+    kind: EventKind,
+    player: int,
+    cards: tuple[Card, ...] = (),
+    target: int | None = None,
+    visible_to: tuple[int, ...] | None = None,
+) -> Event:
+    """``Event(kind, player, ...)`` without the class call's overhead (an event a move, on the hot path)."""
+    return _new(Event, (kind, player, cards, target, visible_to))
+
+
 def moved(
     state: GameState,
     *,
@@ -305,6 +316,24 @@ def moved(
     (rules, num_players, seed, deal_number, dealer, _, _, _, _, _, discard, pot, balances, lives, active, _, score, _, showdowns, winners) = state
     return _new(GameState, (
         rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances,
+        lives, active, turn, score, log, showdowns, winners,
+    ))  # fmt: skip
+
+
+def dealt(
+    state: GameState,
+    *,
+    deal_number: int,
+    dealer: int,
+    hands: tuple[tuple[Card, ...], ...],
+    widow: tuple[Card, ...],
+    stock: tuple[Card, ...],
+    log: DealLog,
+) -> GameState:
+    """``state`` with a new deal's cards laid out (the discard pile empty), before its parts start it."""
+    (rules, num_players, seed, _, _, phase, to_act, _, _, _, _, pot, balances, lives, active, turn, score, _, showdowns, winners) = state
+    return _new(GameState, (
+        rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, (), pot, balances,
         lives, active, turn, score, log, showdowns, winners,
     ))  # fmt: skip
 

@@ -9,12 +9,14 @@ itself. It plays the action with the best mean score.
 What the bot knows (from its :class:`~commerce_rules.Observation` only):
 
 * its own hand and the widow;
-* the cards it gave away in its own events: a card it gave when buying is in
-  the discard for good; a card it gave in a barter is in that neighbour's hand
-  (until the neighbour buys or barters again);
-* in widow variants every exchange is public, so each card a player took
-  from the widow is known to be in that player's hand until it comes back;
-  a pounce shows the pouncer's four cards;
+* what the events of its history tell about where cards are -- each part's
+  strategy says what its kinds of event tell
+  (:attr:`GreedyStrategy.learns <commerce_rules.bots.strategy.GreedyStrategy.learns>`):
+  under trade and barter a card it gave when buying is in the discard for
+  good, and a card it gave in a barter is in that neighbour's hand (until the
+  neighbour buys or barters again); with a widow every exchange is public, so
+  each card a player took from the widow is known to be in that player's hand
+  until it comes back, and a pounce shows the pouncer's four cards;
 * the sizes of every hand, of the stock and of the discard.
 
 Everything else is dealt at random, with the right counts, to the other
@@ -26,10 +28,17 @@ spread evenly over the candidate actions, and the same imagined positions
 serve every candidate (common random numbers), so that the comparison
 between actions is sharper than the budget alone would allow. A rollout
 stops at the end of the current deal: its showdown is settled, and the
-next deal is never dealt.
+next deal is never dealt. A deal is worth the change of the bot's balance
+where the lowest hand loses nothing (a ledger), and otherwise -1 for a lost
+life, with a small bonus per opponent beaten (the job comes from the
+scoring: :func:`~commerce_rules.bots.model.lowest_loses`).
 
-Hoyle's game (``HOYLE``) is not searched yet: there the bot plays the greedy
-choice.
+Which phases are searched, and how the candidates are ordered, the strategy
+of the part that owns the phase says
+(:attr:`~commerce_rules.bots.strategy.GreedyStrategy.rollouts`,
+:meth:`~commerce_rules.bots.strategy.GreedyStrategy.candidate_key`); in a
+phase it does not search, the bot plays the greedy choice. Hoyle's game
+(``HOYLE``) is not searched yet.
 """
 
 from __future__ import annotations
@@ -38,7 +47,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from ..actions import Action, Barter, BarterReply, Buy, Exchange
+from ..actions import Action
 from ..cards import Card
 from ..deck import deck_for
 from ..engine import legal_actions
@@ -47,65 +56,33 @@ from ..errors import CommerceError
 from ..quoting import shown
 from .base import check_choice, check_seed
 from ..ranking import HandValue, evaluate
-from ..rules import Mechanism, Scoring
-from ..variant import mechanism_part, scoring_part
 from ..showdown import best_hand
-from ..state import EMPTY_LOG, EventKind, GameState
-from .greedy import _draw_bits, greedy_action, greedy_choice, hand_model
+from ..state import EMPTY_LOG, GameState
+from ..variant import mechanism_part, scoring_part
+from .greedy import greedy_action, greedy_choice
+from .model import hand_model, lowest_loses
+from .strategies import event_rules, strategy_for
+from .strategy import KnownCards
 
 __all__ = ["SearchBot", "sample_state"]
-
-_SEARCHED = (Mechanism.TRADE_BARTER, Mechanism.WIDOW)
-"""The mechanisms the bot searches; with any other (Hoyle's rounds) it plays the greedy choice."""
 
 _TIE_SHAPING = 0.05
 """Lives: a small bonus per share of opponents beaten, to prefer safer hands among equal outcomes."""
 
 
 def _known_cards(obs: Observation) -> tuple[dict[int, list[Card]], list[Card]]:
-    """Cards the observer knows to be in another seat's hand, and in the discard."""
-    me = obs.player
-    pinned: dict[int, list[Card]] = {seat: [] for seat in range(obs.num_players) if seat != me}
-    discard: list[Card] = []
+    """Cards the observer knows to be in another seat's hand, and in the discard.
 
-    def unpin(card: Card) -> None:
-        for cards in pinned.values():
-            if card in cards:
-                cards.remove(card)
-
+    Each event of the history is read by the rule its kind has in the
+    strategies of the variant's parts (:func:`~commerce_rules.bots.strategies.event_rules`).
+    """
+    known = KnownCards(obs)
+    rules = event_rules(obs.rules)
     for event in obs.history:
-        kind, seat = event.kind, event.player
-        if kind is EventKind.BUY:
-            if seat == me and event.cards:
-                discard.append(event.cards[0])
-            elif seat != me:
-                pinned[seat].clear()  # it gave one of its cards, maybe a known one
-        elif kind is EventKind.BARTER:
-            target = event.target
-            if event.cards:  # the observer was a party: it saw both cards
-                offered, returned = event.cards
-                if seat == me and target is not None:
-                    unpin(returned)
-                    pinned[target].append(offered)
-                elif target == me:
-                    unpin(offered)
-                    pinned[seat].append(returned)
-            else:
-                pinned[seat].clear()
-                if target is not None and target != me:
-                    pinned[target].clear()
-        elif kind is EventKind.EXCHANGE and event.cards:
-            given, taken = event.cards
-            unpin(given)
-            if seat != me:
-                pinned[seat].append(taken)
-        elif kind is EventKind.POUNCE and event.cards and seat != me:
-            rank = event.cards[0].rank
-            pinned[seat] = [card for card in deck_for(obs.rules) if card.rank is rank]
-        elif kind in (EventKind.BLIND_EXCHANGE, EventKind.WIDOW_GROWS) and event.cards:
-            for card in event.cards:
-                unpin(card)
-    return pinned, discard
+        rule = rules.get(event.kind)
+        if rule is not None:
+            rule(known, event)
+    return known.pinned, known.discard
 
 
 def sample_state(observation: Observation, rng: random.Random) -> GameState:
@@ -200,7 +177,7 @@ def _greedy_in(state: GameState, legal: tuple[Action, ...]) -> Action:
 
 def _score(start: GameState, end: GameState, values: tuple[HandValue | None, ...], losers: tuple[int, ...], me: int) -> float:
     """What the deal from ``start`` to its settled showdown ``end`` was worth to seat ``me``."""
-    if start.rules.scoring is Scoring.LEDGER:
+    if not lowest_loses(start.rules):  # nothing lost (a ledger): the job is to win the pot
         return float(end.balances[me] - start.balances[me])
     if me in losers:
         return -1.0
@@ -300,9 +277,10 @@ class SearchBot:
     def candidates(self, observation: Observation, legal_actions: tuple[Action, ...]) -> tuple[Action, ...]:
         """The actions worth searching: the greedy choice first, then at most ``max_candidates - 1`` others.
 
-        When there are more, knock and pass come first, then the exchanges by
-        the hand they make (widow), or the buys and barters by the two cards
-        they keep (trade and barter).
+        When there are more, they are ordered by the strategy of the part that
+        owns the phase: knock and pass first, then the exchanges by the hand
+        they make (widow), or the buys and barters by the two cards they keep
+        (trade and barter).
         """
         obs = observation
         greedy = greedy_choice(obs, legal_actions)
@@ -311,14 +289,10 @@ class SearchBot:
             model = hand_model(obs.rules, max(1, sum(1 for lives in obs.lives if lives > 0) - 1))
             hand_bits = obs.hand[0].bit | obs.hand[1].bit | obs.hand[2].bit
 
+            strategy_key = strategy_for(obs.rules, obs.phase).candidate_key
+
             def key(action: Action) -> tuple[int, float]:
-                if isinstance(action, Exchange):  # by the hand it makes, then its draw
-                    kept = hand_bits & ~action.give.bit
-                    new_bits = kept | action.take.bit
-                    return (model.strength[new_bits], _draw_bits(model.draw, kept, action.take.bit))
-                if isinstance(action, (Buy, Barter, BarterReply)):  # by the two cards kept
-                    return (-1, model.draw[hand_bits & ~action.card.bit])
-                return (1 << 30, 0.0)  # knock and pass first
+                return strategy_key(action, model, hand_bits)
 
             rest.sort(key=key, reverse=True)
         return (greedy, *rest[: self.max_candidates - 1])
@@ -336,7 +310,7 @@ class SearchBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         candidates: Sequence[Action] = self.candidates(observation, legal_actions)
-        if observation.rules.mechanism not in _SEARCHED:  # Hoyle's rounds: not searched yet
+        if not strategy_for(observation.rules, observation.phase).rollouts:  # e.g. Hoyle's: not searched yet
             return candidates[0]
         candidates = candidates[: self.rollouts]
         samples = self.rollouts // len(candidates)

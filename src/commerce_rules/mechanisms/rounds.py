@@ -19,17 +19,16 @@ import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import jsonfields as jf
-from ..actions import Action, BlindExchange, Exchange, Knock, Pass, seat_action
+from ..actions import Action, BlindExchange, Exchange, Knock, Pass, blind_action, seat_action
 from ..cards import Card
 from ..records import value_record
-from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from
+from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, event, moved
 from .common import check_three_cards, knocker_of, turn_limit_text, exchange_choices, exchange_refusal, swap_in, unless_turn_limit, with_seat
 
 if TYPE_CHECKING:
-    from ..parts import EventShape
     from ..rules import Rules
     from ..observe import Observation
-    from ..parts import Step
+    from ..parts import EventShape, Seen, Step
     from ..state import GameState, Showdown
 
 __all__ = ["FREEZE", "Rounds", "RoundsTurn"]
@@ -38,6 +37,7 @@ FREEZE = 3
 """Exchanging this many cards in one turn (or blind) ends a player's exchanges for the deal."""
 
 _PLAY, _BLIND = Phase.PLAY, Phase.BLIND_EXCHANGE
+_new = tuple.__new__
 
 
 @value_record
@@ -93,7 +93,7 @@ class Rounds:
         seat = state.to_act
         assert seat is not None
         if state.phase is _BLIND:
-            takes = [BlindExchange(seat, take) for k in (1, 2, 3) for take in combinations(state.widow, k)]
+            takes = [blind_action(seat, take) for k in (1, 2, 3) for take in combinations(state.widow, k)]
             return (*takes, seat_action(Pass, seat))
         turn: RoundsTurn = state.turn
         if turn.exchanges:  # a knock is a whole turn
@@ -130,20 +130,21 @@ class Rounds:
     def apply(self, state: GameState, action: Action) -> Step:
         turn: RoundsTurn = state.turn
         seat = action.player
-        if isinstance(action, BlindExchange):
-            return self._blind(state, turn, action), None
-        if isinstance(action, Exchange):
-            return self._exchange(state, turn, action)
-        if isinstance(action, Pass):
+        kind = type(action)
+        if kind is Exchange:
+            return self._exchange(state, turn, action)  # type: ignore[arg-type]
+        if kind is Pass:
             if state.phase is _BLIND:
                 return state._replace(phase=_PLAY, to_act=turn.turn_of), None
-            log = state.log.then(Event(EventKind.PASS, seat))
-            return self._end_turn(state, turn, state.widow, state.stock, log)
+            log = DealLog(state.log, event(EventKind.PASS, seat))
+            return self._end_turn(state, turn, state.hands, state.widow, state.stock, log, turn.knockers, turn.spent)
+        if kind is BlindExchange:
+            return self._blind(state, turn, action), None  # type: ignore[arg-type]
         knockers = turn.knockers + (seat,)
-        log = state.log.then(Event(EventKind.KNOCK, seat))
+        log = DealLog(state.log, event(EventKind.KNOCK, seat))
         if len(knockers) >= 2:
             return state._replace(turn=turn._replace(knockers=knockers), log=log), ShowdownReason.SECOND_KNOCK
-        return self._end_turn(state, turn._replace(knockers=knockers), state.widow, state.stock, log)
+        return self._end_turn(state, turn, state.hands, state.widow, state.stock, log, knockers, turn.spent)
 
     def _blind(self, state: GameState, turn: RoundsTurn, action: BlindExchange) -> GameState:
         dealer, take = action.player, action.take
@@ -153,43 +154,47 @@ class Rounds:
         for old, new in zip(take, give):
             widow = swap_in(widow, old, new)
         hands = with_seat(state.hands, dealer, hand[len(take) :] + take)
-        log = state.log.then(Event(EventKind.BLIND_EXCHANGE, dealer, take + give))
+        log = DealLog(state.log, event(EventKind.BLIND_EXCHANGE, dealer, take + give))
         spent = (dealer,) if len(take) >= FREEZE else ()
         turn = turn._replace(spent=spent)
-        return state._replace(phase=_PLAY, to_act=turn.turn_of, hands=hands, widow=widow, log=log, turn=turn)
+        return moved(state, phase=_PLAY, to_act=turn.turn_of, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log)
 
     def _exchange(self, state: GameState, turn: RoundsTurn, action: Exchange) -> Step:
         seat, give, take = action.player, action.give, action.take
         hands = with_seat(state.hands, seat, swap_in(state.hands[seat], give, take))
         widow = swap_in(state.widow, take, give)
-        log = state.log.then(Event(EventKind.EXCHANGE, seat, (give, take)))
+        log = DealLog(state.log, event(EventKind.EXCHANGE, seat, (give, take)))
         exchanges = turn.exchanges + 1
-        turn = turn._replace(exchanges=exchanges, given=turn.given + (give,))
-        state = state._replace(hands=hands)
         if exchanges >= FREEZE:  # three in one turn: no more exchanges this deal
-            return self._end_turn(state, turn._replace(spent=turn.spent + (seat,)), widow, state.stock, log)
+            return self._end_turn(state, turn, hands, widow, state.stock, log, turn.knockers, turn.spent + (seat,))
         if exchanges >= state.rules.exchanges_per_turn:
-            return self._end_turn(state, turn, widow, state.stock, log)
-        return state._replace(widow=widow, log=log, turn=turn), None
+            return self._end_turn(state, turn, hands, widow, state.stock, log, turn.knockers, turn.spent)
+        turn = _new(RoundsTurn, (seat, turn.round_left, turn.round, turn.turns, exchanges, turn.given + (give,), turn.knockers, turn.spent))
+        return moved(state, phase=state.phase, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), None
 
     def _end_turn(
-        self, state: GameState, turn: RoundsTurn, widow: tuple[Card, ...], stock: tuple[Card, ...], log: DealLog
-    ) -> Step:
+        self, state: GameState, turn: RoundsTurn, hands: tuple[tuple[Card, ...], ...], widow: tuple[Card, ...],
+        stock: tuple[Card, ...], log: DealLog, knockers: tuple[int, ...], spent: tuple[int, ...],
+    ) -> Step:  # fmt: skip
+        """The turn of ``turn.turn_of`` is over (with these knockers and spent seats): the next, a new round, or the end."""
         left = turn.round_left[1:]
         turns = turn.turns + 1
         round_number = turn.round
         if not left:  # the round is over
             if round_number >= len(state.active):
-                return state._replace(turn=turn._replace(turns=turns), widow=widow, stock=stock, log=log), ShowdownReason.LAST_ROUND
+                turn = turn._replace(turns=turns, knockers=knockers, spent=spent)
+                state = moved(state, phase=state.phase, to_act=state.to_act, hands=hands, widow=widow, stock=stock, turn=turn, log=log)
+                return state, ShowdownReason.LAST_ROUND
             round_number += 1
-            left = round_order(state, turn.knockers)
+            left = round_order(state, knockers)
             grown = stock[0]
             widow = widow + (grown,)
             stock = stock[1:]
-            log = log.then(Event(EventKind.WIDOW_GROWS, state.dealer, (grown,)))
+            log = DealLog(log, event(EventKind.WIDOW_GROWS, state.dealer, (grown,)))
         following = left[0]
-        turn = turn._replace(turn_of=following, turns=turns, exchanges=0, given=(), round_left=left, round=round_number)
-        return unless_turn_limit(state._replace(to_act=following, turn=turn, widow=widow, stock=stock, log=log), turns)
+        turn = _new(RoundsTurn, (following, left, round_number, turns, 0, (), knockers, spent))
+        state = moved(state, phase=state.phase, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log)
+        return unless_turn_limit(state, turns)
 
     # ------------------------------------------------------------------ words
 
@@ -275,9 +280,8 @@ class Rounds:
 
     # ------------------------------------------------------------------ observation and JSON
 
-    def seen_turn(self, state: GameState, player: int) -> RoundsTurn:
-        turn: RoundsTurn = state.turn
-        return turn
+    def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
+        return state.phase, state.to_act, state.turn, history
 
     def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> RoundsTurn:
         turn: RoundsTurn = view.turn
@@ -352,6 +356,8 @@ class Rounds:
             if state.to_act != state.dealer:
                 jf.fail("to_act", f"the dealer, seat {state.dealer}, exchanges blind first, not seat {state.to_act}")
             return
+        if turn.turn_of not in active:
+            jf.fail("turn.turn_of", f"seat {turn.turn_of} is out of the match")
         if turn.turn_of in turn.knockers:
             jf.fail("turn.turn_of", f"seat {turn.turn_of} knocked and takes no more turns in the deal")
         rest = from_eldest[from_eldest.index(turn.turn_of) :]

@@ -13,17 +13,16 @@ import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import jsonfields as jf
-from ..actions import Action, Barter, BarterReply, Buy, Knock, card_action, seat_action
+from ..actions import Action, Barter, BarterReply, Buy, Knock, seat_action, trade_table
 from ..cards import Card
 from ..records import value_record
 from ..rules import BarterDirection, Rules
-from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, moved, moved_and_paid, next_active
+from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, event, moved, moved_and_paid, next_active
 from .common import check_three_cards, knocker_of, turn_limit_text, unless_turn_limit, with_seat, without
 
 if TYPE_CHECKING:
-    from ..parts import EventShape
     from ..observe import Observation
-    from ..parts import Step
+    from ..parts import EventShape, Seen, Step
     from ..state import GameState, Showdown
 
 __all__ = ["BUY_PRICE", "TradeBarter", "TradeTurn", "barter_partner"]
@@ -32,6 +31,7 @@ BUY_PRICE = 1
 """What a buyer other than the dealer pays the dealer."""
 
 _PLAY, _REPLY = Phase.PLAY, Phase.BARTER_REPLY
+_new = tuple.__new__
 _BUY, _BARTER, _REFUSED, _KNOCK = EventKind.BUY, EventKind.BARTER, EventKind.BARTER_REFUSED, EventKind.KNOCK
 
 
@@ -80,7 +80,8 @@ class TradeBarter:
 
     def begin(self, state: GameState) -> GameState:
         eldest = next_active(state.active, state.dealer)
-        return state._replace(phase=_PLAY, to_act=eldest, turn=TradeTurn(eldest))
+        turn = _new(TradeTurn, (eldest, 0, None))  # TradeTurn(eldest), without the class call: once a deal
+        return moved(state, phase=_PLAY, to_act=eldest, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=state.log)
 
     # ------------------------------------------------------------------ legality
 
@@ -88,10 +89,12 @@ class TradeBarter:
         seat = state.to_act
         assert seat is not None
         hand = state.hands[seat]
+        table = trade_table(seat)
+        rows = [table[card.index] for card in hand]
         if state.phase is _REPLY:
-            return (*(card_action(BarterReply, seat, card) for card in hand), seat_action(Knock, seat))
-        buys = tuple(card_action(Buy, seat, card) for card in hand) if state.stock else ()
-        return (*buys, *(card_action(Barter, seat, card) for card in hand), seat_action(Knock, seat))
+            return (*[row[2] for row in rows], seat_action(Knock, seat))
+        buys = [row[0] for row in rows] if state.stock else []
+        return (*buys, *[row[1] for row in rows], seat_action(Knock, seat))
 
     def accepts(self, state: GameState, action: Action) -> bool:
         seat = state.to_act
@@ -129,9 +132,11 @@ class TradeBarter:
         if state.phase is _REPLY:  # refusing a barter by knocking; the offer stays with the offerer
             offerer = turn.turn_of
             assert turn.offer is not None
-            log = log.then(Event(_REFUSED, offerer, (turn.offer,), seat, (offerer,)))
-        log = log.then(Event(_KNOCK, seat))
-        return state._replace(log=log, turn=turn._replace(offer=None)), ShowdownReason.KNOCK
+            log = DealLog(log, event(_REFUSED, offerer, (turn.offer,), seat, (offerer,)))
+        log = DealLog(log, event(_KNOCK, seat))
+        if turn.offer is not None:
+            turn = turn._replace(offer=None)
+        return moved(state, phase=state.phase, to_act=seat, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=log), ShowdownReason.KNOCK
 
     def _buy(self, state: GameState, seat: int, card: Card) -> Step:
         stock = state.stock
@@ -145,14 +150,14 @@ class TradeBarter:
             paid[seat] -= BUY_PRICE
             paid[dealer] += BUY_PRICE
             balances = tuple(paid)
-        log = DealLog(state.log, Event(_BUY, seat, (card, drawn), None, (seat,)))
+        log = DealLog(state.log, event(_BUY, seat, (card, drawn), None, (seat,)))
         discard = state.discard + (card,)
         if len(stock) == 1:
             state = moved_and_paid(state, to_act=seat, hands=hands, stock=(), discard=discard, balances=balances, turn=state.turn, log=log)
             return state, ShowdownReason.STOCK_EXHAUSTED
         turns = state.turn.turns + 1
         following = next_active(state.active, seat)
-        turn = TradeTurn(following, turns)
+        turn = _new(TradeTurn, (following, turns, None))  # TradeTurn(following, turns), on the hot path
         state = moved_and_paid(state, to_act=following, hands=hands, stock=stock[1:], discard=discard, balances=balances, turn=turn, log=log)
         return unless_turn_limit(state, turns)
 
@@ -166,7 +171,7 @@ class TradeBarter:
         log = DealLog(state.log, Event(_BARTER, offerer, (offered, returned), partner, pair))
         turns = turn.turns + 1
         following = next_active(state.active, offerer)
-        state = moved(state, phase=_PLAY, to_act=following, hands=hands, widow=(), stock=state.stock, turn=TradeTurn(following, turns), log=log)
+        state = moved(state, phase=_PLAY, to_act=following, hands=hands, widow=(), stock=state.stock, turn=_new(TradeTurn, (following, turns, None)), log=log)
         return unless_turn_limit(state, turns)
 
     # ------------------------------------------------------------------ words
@@ -244,11 +249,11 @@ class TradeBarter:
 
     # ------------------------------------------------------------------ observation and JSON
 
-    def seen_turn(self, state: GameState, player: int) -> TradeTurn:
+    def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
         turn: TradeTurn = state.turn
-        if turn.offer is not None and player != turn.turn_of:
-            return turn._replace(offer=None)
-        return turn
+        if turn.offer is not None and player != turn.turn_of:  # the offered card is the offerer's secret
+            turn = turn._replace(offer=None)
+        return state.phase, state.to_act, turn, history
 
     def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> TradeTurn:
         turn: TradeTurn = view.turn

@@ -19,15 +19,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import jsonfields as jf
 from ..actions import Action, Exchange, Knock, Pass, Pounce, seat_action
 from ..cards import Card
-from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active
-from .widow_record import WidowRecord, WidowTurn
+from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, event, moved, next_active
+from .widow_record import WidowRecord, WidowTurn, widow_turn
 from .common import exchange_choices, exchange_refusal, knocker_of, swap_in, turn_limit_text, with_seat
 
 if TYPE_CHECKING:
-    from ..parts import EventShape
     from ..rules import Rules
     from ..observe import Observation
-    from ..parts import Step
+    from ..parts import EventShape, Seen, Step
     from ..state import GameState, Showdown
 
 __all__ = ["Widow", "WidowTurn", "pounce_card"]
@@ -126,19 +125,21 @@ class Widow(WidowRecord):
             hand = hands[seat]
             at = hand.index(give)
             hands = hands[:seat] + (hand[:at] + (take,) + hand[at + 1 :],) + hands[seat + 1 :]
-            widow = swap_in(state.widow, take, give)
-            log = DealLog(state.log, Event(_EXCHANGE, seat, (give, take)))
+            widow = state.widow
+            at = widow.index(take)
+            widow = widow[:at] + (give,) + widow[at + 1 :]
+            log = DealLog(state.log, event(_EXCHANGE, seat, (give, take)))
             exchanges = turn.exchanges + 1
             rules = state.rules
             if not rules.pounce:  # the common path: no question can follow, so the state is built once
                 if exchanges >= rules.exchanges_per_turn:
                     return self._end_turn(state, turn, state.phase, hands, widow, state.stock, log, 0, ())
-                turn = WidowTurn(turn.turn_of, turn.turns, 0, exchanges, turn.given + (give,), turn.knockers, turn.final_left)
+                turn = widow_turn(turn.turn_of, turn.turns, 0, exchanges, turn.given + (give,), turn.knockers, turn.final_left, (), None)
                 return moved(state, phase=state.phase, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), None
             turn = turn._replace(exchanges=exchanges, given=turn.given + (give,), passes=0, declined=())
             return self._go_on(state, turn, state.phase, hands, widow, state.stock, log)
         if kind is Pass:
-            log = DealLog(state.log, Event(_DECLINED if state.phase is _POUNCE else _PASS, seat))
+            log = DealLog(state.log, event(_DECLINED if state.phase is _POUNCE else _PASS, seat))
             if state.phase is _POUNCE:
                 turn = turn._replace(declined=turn.declined + (seat,))
                 return self._go_on(state, turn, _POUNCE, state.hands, state.widow, state.stock, log)
@@ -206,7 +207,7 @@ class Widow(WidowRecord):
         else:
             following = next_active(state.active, seat)
         turns = turn.turns + 1
-        turn = WidowTurn(following, turns, passes, 0, (), turn.knockers, left, declined, turn.resume)
+        turn = widow_turn(following, turns, passes, 0, (), turn.knockers, left, declined, turn.resume)
         state = moved(state, phase=phase, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log)
         limit = state.rules.turn_limit
         if limit is not None and turns >= limit:
@@ -259,7 +260,7 @@ class Widow(WidowRecord):
                 f"{refill} from the stock refills the widow, which now holds {after_widow}"
             ]
         if before.phase is _POUNCE:
-            return [f"seat {seat} declines to pounce"]
+            return []  # a declined pounce shows nothing at the table (RULES.md §3.3)
         if before.turn.exchanges:
             return [f"seat {seat} ends the turn{final}"]
         return [action.describe() + final]
@@ -296,9 +297,23 @@ class Widow(WidowRecord):
 
     # ------------------------------------------------------------------ observation and JSON
 
-    def seen_turn(self, state: GameState, player: int) -> WidowTurn:
+    def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
+        """The pounce question is private (RULES.md §3.3): another seat sees the table as if none were pending.
+
+        So it sees the phase play resumes in and the seat whose turn it is,
+        and no trace of a pounce declined by another seat — not in the
+        history, not in ``declined``. A pounce taken is public.
+        """
         turn: WidowTurn = state.turn
-        return turn
+        phase, to_act = state.phase, state.to_act
+        if phase is _POUNCE and player != to_act:
+            assert turn.resume is not None
+            phase, to_act = turn.resume, turn.turn_of
+            turn = turn._replace(resume=None)
+        if any(seat != player for seat in turn.declined):
+            turn = turn._replace(declined=tuple(seat for seat in turn.declined if seat == player))
+            history = tuple(e for e in history if e.kind is not _DECLINED or e.player == player)
+        return phase, to_act, turn, history
 
     def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> WidowTurn:
         turn: WidowTurn = view.turn

@@ -16,7 +16,7 @@ from ..state import Phase, clockwise_from
 if TYPE_CHECKING:
     from ..state import GameState
 
-__all__ = ["WidowRecord", "WidowTurn"]
+__all__ = ["WidowRecord", "WidowTurn", "widow_turn"]
 
 _PLAY, _FINAL, _POUNCE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE
 
@@ -43,6 +43,24 @@ class WidowTurn(NamedTuple):
     """Pounce: seats that declined to pounce on the widow as it is now."""
     resume: Phase | None = None
     """Pounce: the phase play returns to once the question is answered."""
+
+
+_new = tuple.__new__
+
+
+def widow_turn(
+    turn_of: int,
+    turns: int,
+    passes: int,
+    exchanges: int,
+    given: tuple[Card, ...],
+    knockers: tuple[int, ...],
+    final_left: tuple[int, ...],
+    declined: tuple[int, ...],
+    resume: Phase | None,
+) -> WidowTurn:
+    """``WidowTurn(...)`` with every field, without the class call's overhead (a new one every turn)."""
+    return _new(WidowTurn, (turn_of, turns, passes, exchanges, given, knockers, final_left, declined, resume))
 
 
 class WidowRecord:

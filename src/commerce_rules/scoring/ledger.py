@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .. import jsonfields as jf
 from ..state import Phase, Showdown, clockwise_from
 from .common import NoQuestions
-from .words import payment_lines, plural, seat_list, signed
+from ..words import payment_lines, plural, seat_list, signed
 
 if TYPE_CHECKING:
     from ..parts import Settlement

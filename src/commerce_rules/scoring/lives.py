@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .. import jsonfields as jf
 from ..state import Phase, Showdown, clockwise_from, seats_with_lives
 from .common import NoQuestions, check_lowest_lose
-from .words import plural, seat_list
+from ..words import plural, seat_list
 
 if TYPE_CHECKING:
     from ..parts import Settlement

@@ -15,15 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-import attrs
-
 from .. import jsonfields as jf
 from ..actions import Action, BuyHorse, Pass, seat_action
 from ..parts import Settled
 from ..records import value_record
 from ..state import Event, EventKind, Phase, Showdown
 from .lives import Lives, lowest_hands, take_lives
-from .words import payment_lines, signed
+from ..words import payment_lines, signed
 
 if TYPE_CHECKING:
     from ..parts import EventShape
@@ -135,7 +133,7 @@ class Pool(Lives):
         rest = state.pot
         showdown = state.last_showdown
         if rest and showdown is not None:  # the survivor takes everything left in the pool
-            showdown = attrs.evolve(showdown, payments=(*showdown.payments, (None, survivor, rest)))
+            showdown = showdown._replace(payments=(*showdown.payments, (None, survivor, rest)))
             state = state._replace(showdowns=(*state.showdowns[:-1], showdown))
         balances = tuple(b + rest if s == survivor else b for s, b in enumerate(state.balances))
         return state._replace(balances=balances, pot=0, phase=Phase.OVER, to_act=None, winners=winners)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Final
 
 from .. import jsonfields as jf
+from ..errors import SerializationError
 from ..parts import EventShape
 from ..state import Event, EventKind, GameState, next_active
 from ..variant import Variant, variant_of
@@ -214,4 +215,10 @@ def check_consistency(state: GameState) -> None:
     """Every check of layer 2: the shared ones and, in their place, the scoring's and the mechanism's."""
     variant = variant_of(state.rules)
     for check in _CHECKS:
-        check(state, variant)
+        try:
+            check(state, variant)
+        except SerializationError:
+            raise
+        except (LookupError, ValueError, TypeError, AttributeError, ArithmeticError) as error:
+            # A check that trips over a combination it did not foresee: still untrusted input, never a crash.
+            jf.fail("state", f"the fields do not fit together ({check.__name__.strip('_')}: {type(error).__name__})")

@@ -1,10 +1,10 @@
-"""Words the scorings share: signed points, plurals, the payments of a showdown."""
+"""Small words the narration and the scorings share: signed points, plurals, seat lists, a showdown's payments."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..state import Showdown
+from .state import Showdown
 
 __all__ = ["payment_lines", "plural", "seat_list", "signed"]
 

@@ -1,0 +1,138 @@
+"""The bots' choices are pinned: the same observations must get the same answers.
+
+The observations come from mixed play (half random, half greedy) of every
+preset and a few other combinations of parts at 3 to 6 players, plus crafted
+positions where a pounce is possible. For each one the test records
+:class:`~commerce_rules.GreedyBot`'s choice and that of a fresh
+``SearchBot(rollouts=20, seed=i)``, and compares a hash of the lot with the
+one recorded when the bots were restructured around their strategies
+(``bots/strategies/``): a refactoring of the bots (or of the engine) must not
+change a single choice. When a change of strategy is *meant* to change the
+bots' play, record the new hashes (run this module as a script) and say so in
+the CHANGELOG.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+from commerce_rules import (
+    POUNCE,
+    PRESETS,
+    Action,
+    GreedyBot,
+    Observation,
+    Rules,
+    SearchBot,
+    apply,
+    deal_position,
+    legal_actions,
+    new_game,
+    observe,
+)
+from commerce_rules.deal import deck_for
+
+VARIANTS: dict[str, Rules] = {
+    **PRESETS,
+    "widow_ledger": Rules(mechanism="widow"),
+    "trade_lives": Rules(scoring="lives"),
+    "rounds_lives": Rules(mechanism="rounds", scoring="lives", ranking="classic"),
+}
+PER_TABLE = 10
+"""Observations per variant and table size."""
+STRIDE = 7
+"""One observation in this many is kept, so that late positions are sampled too."""
+CRAFTED_POUNCES = 24
+
+GREEDY_SHA256 = "424dacf2effc5956379ecb2093e36103d25c0ef1ed99441f81d5116dc6bc5a1d"
+SEARCH_SHA256 = "b00d360349381ff69a7a1503d30a59dc70ba1786f5da8a44997c25f6ea51f331"
+
+Sample = tuple[str, Observation, tuple[Action, ...]]
+
+
+def observations(per_table: int = PER_TABLE, pounces: int = CRAFTED_POUNCES) -> Iterator[Sample]:
+    """``(label, observation, legal actions)`` from mixed random and greedy play, and crafted pounces."""
+    greedy = GreedyBot()
+    for name, rules in VARIANTS.items():
+        for players in (3, 4, 5, 6):
+            count, game = 0, 0
+            while count < per_table:
+                rng = random.Random(f"{name}/{players}/{game}")
+                state = new_game(rules, players, seed=game)
+                ply = 0
+                while state.to_act is not None and count < per_table:
+                    legal = legal_actions(state)
+                    view = observe(state, state.to_act)
+                    if ply % STRIDE == 0:
+                        yield f"{name}/{players}/{game}/{ply}", view, legal
+                        count += 1
+                    ply += 1
+                    if rng.random() < 0.5:
+                        action = legal[rng.randrange(len(legal))]
+                    else:
+                        action = greedy.choose(view, legal)
+                    state = apply(state, action)
+                game += 1
+    deck = list(deck_for(POUNCE))
+    made, k = 0, 0
+    while made < pounces:
+        rng = random.Random(f"pounce/{k}")
+        k += 1
+        players = 3 + k % 4
+        rank = rng.choice(deck).rank
+        quad = [card for card in deck if card.rank is rank]
+        rest = [card for card in deck if card.rank is not rank]
+        rng.shuffle(rest)
+        rng.shuffle(quad)
+        seat = rng.randrange(players)
+        hands = [quad[:3] if p == seat else rest[3 * p : 3 * p + 3] for p in range(players)]
+        widow = [quad[3], rest[40], rest[41]]
+        rng.shuffle(widow)
+        state = deal_position(
+            POUNCE,
+            hands=[" ".join(map(str, hand)) for hand in hands],
+            dealer=rng.randrange(players),
+            widow=" ".join(map(str, widow)),
+            seed=k,
+        )
+        plies = 0
+        while state.to_act is not None and plies < 6 and made < pounces:
+            legal = legal_actions(state)
+            yield f"pounce/{k}", observe(state, state.to_act), legal
+            made += 1
+            plies += 1
+            state = apply(state, legal[rng.randrange(len(legal))])
+
+
+def choices(samples: Iterator[Sample]) -> tuple[list[str], list[str]]:
+    """One line per observation for each bot: the label and the choice."""
+    greedy = GreedyBot()
+    greedy_lines: list[str] = []
+    search_lines: list[str] = []
+    for index, (label, view, legal) in enumerate(samples):
+        greedy_lines.append(f"{index} {label} {greedy.choose(view, legal)!r}")
+        bot = SearchBot(rollouts=20, seed=index)
+        search_lines.append(f"{index} {label} {bot.choose(view, legal)!r} {bot.last_rollouts}")
+    return greedy_lines, search_lines
+
+
+def digest(lines: list[str]) -> str:
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()
+
+
+def test_the_bots_choices_are_pinned() -> None:
+    greedy_lines, search_lines = choices(observations())
+    assert len(greedy_lines) == len(VARIANTS) * 4 * PER_TABLE + CRAFTED_POUNCES
+    assert any(" Pounce(" in line for line in greedy_lines)
+    assert digest(greedy_lines) == GREEDY_SHA256
+    assert digest(search_lines) == SEARCH_SHA256
+
+
+if __name__ == "__main__":
+    greedy_lines, search_lines = choices(observations())
+    print(f'GREEDY_SHA256 = "{digest(greedy_lines)}"')
+    print(f'SEARCH_SHA256 = "{digest(search_lines)}"')
+    print(Counter(line.split()[2].split("(")[0] for line in greedy_lines))

@@ -115,15 +115,16 @@ LIMITS: Final[dict[str, tuple[int, int]]] = {
     "exchanges_per_turn": (1, 3),
     "stall_passes": (1, 1000),
     "starting_lives": (1, 1000),
-    "stake": (1, 10**18),
-    "prize": (1, 10**18),
+    "stake": (1, 10**17),
+    "prize": (1, 10**17),
     "turn_limit": (1, 10**6),
 }
 """The smallest and largest value of each whole-number option (``turn_limit`` may also be ``None``).
 
-Far beyond any table, and small enough that every amount a match can reach
-stays exact and fits any JSON reader that keeps 64-bit integers, and that no
-option can make a match that never ends or a number too long to print.
+Far beyond any table, and small enough that every amount of a match from
+:func:`~commerce_rules.new_game` fits a signed 64-bit integer (twelve stakes
+of 10**17 in the pool), so any JSON reader that keeps 64-bit integers reads it
+exactly, and that no option makes a number too long to print.
 """
 
 # Options that belong to one part: (option, the parts it needs, a description of them).

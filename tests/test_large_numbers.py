@@ -122,3 +122,15 @@ def test_a_position_with_the_largest_balances_plays_and_saves() -> None:
     assert state.to_act is not None
     after = apply(state, Knock(state.to_act))
     assert state_from_json(to_json(after)) == after
+
+
+@pytest.mark.parametrize("path", [("turn", "turns"), ("turn", "passes"), ("turn", "exchanges"), ("lives", 0), ("version",)])
+def test_a_number_of_thousands_of_digits_in_a_document_is_refused_in_a_short_message(path: tuple[str | int, ...]) -> None:
+    document = json.loads(to_json(new_game(CRP, 4, seed=1)))
+    field = document
+    for key in path[:-1]:
+        field = field[key]
+    field[path[-1]] = 10**4000  # Python reads and writes up to 4,300 digits
+    with pytest.raises(SerializationError, match="a number of more than 30 digits is out of range") as raised:
+        state_from_json(json.dumps(document))
+    assert len(str(raised.value)) < 100

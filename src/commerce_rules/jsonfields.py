@@ -39,6 +39,9 @@ __all__ = [
 Json = Union[None, bool, int, float, str, list[Any], dict[str, Any]]
 """A decoded JSON value."""
 
+MAX_NUMBER: Final = 10**30
+"""The largest whole number in size that a field without a bound of its own takes."""
+
 MAX_TEXT: Final = 40
 """How much of a bad value or name an error message quotes."""
 
@@ -98,9 +101,16 @@ def obj(value: Json, path: str, fields: Iterable[str]) -> dict[str, Any]:
 
 
 def integer(value: Json, path: str, low: int | None = None, high: int | None = None) -> int:
-    """A whole number (``true``/``false`` are not numbers) within ``low..high``."""
+    """A whole number (``true``/``false`` are not numbers) within ``low..high``, and never beyond 10**30 in size.
+
+    No field of a document needs more (the largest is the seed, below 2**128),
+    so a number of a thousand digits is refused here, and no check after this
+    one can copy it into a message.
+    """
     if not isinstance(value, int) or isinstance(value, bool):
         fail(path, f"expected a whole number, not {shown(value)}")
+    if abs(value) > MAX_NUMBER and (high is None or low is None or value < low or value > high):
+        fail(path, "a number of more than 30 digits is out of range")
     if (low is not None and value < low) or (high is not None and value > high):
         number = str(value) if abs(value) <= 10**30 else "a number of more than 30 digits"
         if high is None:

@@ -18,7 +18,7 @@ from .parts import Settled
 from .rules import Rules
 from .showdown import continue_match, finish_deal
 from .state import DealLog, GameState
-from .variant import variant_of
+from .variant import _BY_ID, variant_of
 
 __all__ = ["apply", "legal_actions", "replay"]
 
@@ -58,7 +58,11 @@ def apply(state: GameState, action: Action) -> GameState:
         raise ArgumentTypeError(f"apply() needs a GameState, not {type(state).__name__}")
     if not isinstance(action, Action):
         raise ArgumentTypeError(f"apply() needs an action (Knock, Exchange, ...), not {type(action).__name__}")
-    owner = variant_of(state.rules).owners.get(state.phase)
+    rules = state.rules
+    variant = _BY_ID.get(id(rules))  # variant_of(rules), without the call: apply is the hot path
+    if variant is None or variant.rules is not rules:
+        variant = variant_of(rules)
+    owner = variant.owners.get(state.phase)
     if owner is None or not owner.accepts(state, action):
         raise IllegalActionError(_why_illegal(state, action))
     after, outcome = owner.apply(state, action)

@@ -627,9 +627,10 @@ def test_the_turn_passes_clockwise_from_the_eldest() -> None:
     doc = document(CRP_START)  # dealer 0: the eldest, seat 1, acts first
     doc["turn"]["turn_of"] = doc["to_act"] = 2
     rejected(doc, "turn.turn_of", "after 0 turns from the eldest (seat 1) it is seat 1's turn, not seat 2's")
-    doc["turn"]["turns"] = 1
+    passed: list[dict[str, Any]] = [{"kind": "pass", "player": seat, "cards": [], "target": None, "visible_to": None} for seat in (1, 2, 3, 0, 1)]
+    doc["turn"]["turns"], doc["history"] = 1, passed[:1]
     assert state_from_json(json.dumps(doc)).to_act == 2
-    doc["turn"]["turns"] = 5  # 4 seats: 5 turns on from seat 1 is seat 2 as well
+    doc["turn"]["turns"], doc["history"] = 5, passed  # 4 seats: 5 turns on from seat 1 is seat 2 as well
     assert state_from_json(json.dumps(doc)).turn.turns == 5
     rejected({**document(CRP_START), "dealer": 1}, "turn.turn_of", "from the eldest (seat 2)")
 
@@ -1007,3 +1008,15 @@ def test_any_text_is_a_state_or_action_or_a_serialization_error(text: str | byte
         except SerializationError:
             pass
 
+
+
+def test_a_deal_cannot_claim_more_turns_than_its_history_has_events() -> None:
+    """Every turn records an event, so turn.turns is bounded by the history (a counter cannot grow unbounded)."""
+    doc = document(CRP_START)
+    doc["turn"]["turns"] = 4 * 10**29  # whole rounds of 4 seats: still the eldest's turn, and no event at all
+    rejected(doc, "turn.turns", "cannot come from a deal of 0 events")
+    state = apply(CRP_START, Pass(1))  # one turn played: one event
+    assert state_from_json(to_json(state)) == state and state.turn.turns == 1
+    doc = document(state)
+    doc["turn"]["turns"] = 5  # the same seat's turn, four turns later: but no event recorded them
+    rejected(doc, "turn.turns", "5 turns cannot come from a deal of 1 events")

@@ -136,9 +136,22 @@ def _check_showdowns(state: GameState, variant: Variant) -> None:
 def _check_turn_limit(state: GameState, variant: Variant) -> None:
     """A deal under way has not reached ``turn_limit``."""
     limit = state.rules.turn_limit
-    turns = getattr(state.turn, "turns", 0)
+    turns = state.turn.turns  # every mechanism's turn record counts its deal's turns
     if limit is not None and not _between_deals(state, variant) and turns >= limit:
         jf.fail("turn.turns", f"{turns} turns reach the turn limit of {limit}: the deal would be over")
+
+
+def _check_turns_played(state: GameState, variant: Variant) -> None:
+    """A deal under way has had no more turns than events.
+
+    Every turn records at least one event (a pass, a knock, an exchange, a
+    buy...), so the deal's history bounds its turn count: a document cannot
+    claim turns no play could have made, nor a counter grow past what a
+    document may hold.
+    """
+    turns = state.turn.turns
+    if not _between_deals(state, variant) and turns > len(state.history):
+        jf.fail("turn.turns", f"{turns} turns cannot come from a deal of {len(state.history)} events")
 
 
 def _check_history(state: GameState, variant: Variant) -> None:
@@ -206,6 +219,7 @@ _CHECKS: Final[tuple[Callable[[GameState, Variant], None], ...]] = (
     _check_money,
     _check_turn_limit,
     _check_history,
+    _check_turns_played,
     _check_winners,
 )
 """In order: each may rely on those before it (the scoring reads showdowns with two hands at least)."""

@@ -8,6 +8,8 @@ is the one place that edits a state's JSON document.
 
 from __future__ import annotations
 
+import signal
+
 import json
 import random
 from collections.abc import Callable, Iterator, Sequence
@@ -172,3 +174,8 @@ def with_hidden_cards(
     document["stock"] = [str(card) for card in stock]
     document["discard"] = [str(card) for card in discard]
     return state_from_json(json.dumps(document, ensure_ascii=False))
+
+
+def sigint_as_default() -> None:
+    """For a child process (``preexec_fn``): SIGINT back to its default, so the child's Python handles Ctrl-C."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

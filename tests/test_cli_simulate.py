@@ -17,6 +17,8 @@ import pytest
 
 from commerce_rules.cli import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, ProgressBar, main
 
+from helpers import sigint_as_default
+
 INTERRUPTED = re.compile(r"^commerce-rules simulate: interrupted: \d+ of \d+ games played$")
 
 
@@ -126,6 +128,7 @@ def test_the_bar_redraws_itself_while_no_game_ends() -> None:
 # --------------------------------------------------------------------------- Ctrl-C
 
 
+@pytest.mark.usefixtures("ctrl_c_armed")
 def test_ctrl_c_in_simulate_is_one_line_and_status_130(capsys: pytest.CaptureFixture[str]) -> None:
     # In this process: Ctrl-C arrives (as the signal would) while the search bots play long games.
     timer = threading.Timer(1.5, _thread.interrupt_main)  # once the workers have surely started, even on a loaded machine
@@ -170,7 +173,9 @@ def test_ctrl_c_stops_simulate_within_2_seconds_and_leaves_no_worker_behind() ->
         sys.executable, "-m", "commerce_rules", "simulate", "--bots", "search,search,search", "--rollouts", "2000",
         "--games", "2000", "--workers", "2", "--seed", "1", "--progress",
     ]
-    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    child = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True, preexec_fn=sigint_as_default
+    )
     assert child.stdout is not None and child.stderr is not None
     stderr = bytearray()
     redrawn = threading.Event()

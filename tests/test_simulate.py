@@ -247,6 +247,7 @@ class GatedPool(RecordingPool):
         return task()
 
 
+@pytest.mark.usefixtures("ctrl_c_armed")
 def test_ctrl_c_cancels_the_chunks_not_started_and_propagates() -> None:
     def interrupt(done: int) -> None:
         raise KeyboardInterrupt
@@ -263,6 +264,7 @@ def test_ctrl_c_cancels_the_chunks_not_started_and_propagates() -> None:
     assert all(future.done() for future in pool.futures)
 
 
+@pytest.mark.usefixtures("ctrl_c_armed")
 def test_ctrl_c_ends_the_workers_of_simulates_own_pool_at_once() -> None:
     # Ctrl-C arrives, as the signal would, while every worker is in the middle of a long game.
     bots: list[Any] = [functools.partial(SearchBot, rollouts=10_000)] * 3

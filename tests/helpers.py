@@ -8,11 +8,12 @@ is the one place that edits a state's JSON document.
 
 from __future__ import annotations
 
-import signal
-
 import json
 import random
+import signal
 from collections.abc import Callable, Iterator, Sequence
+
+import pytest
 
 from commerce_rules import (
     Action,
@@ -179,3 +180,19 @@ def with_hidden_cards(
 def sigint_as_default() -> None:
     """For a child process (``preexec_fn``): SIGINT back to its default, so the child's Python handles Ctrl-C."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.fixture
+def ctrl_c_armed() -> Iterator[None]:
+    """SIGINT raises KeyboardInterrupt in this process during the test, whatever the test runner inherited.
+
+    A command started in the background by a shell without job control (as
+    CI may start the suite) has SIGINT ignored, and Python then keeps it
+    ignored: a simulated Ctrl-C would do nothing. The tests of Ctrl-C arm it
+    themselves, and restore what they found.
+    """
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)

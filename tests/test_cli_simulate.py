@@ -17,7 +17,7 @@ import pytest
 
 from commerce_rules.cli import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, ProgressBar, main
 
-from helpers import sigint_as_default
+from helpers import ctrl_c_armed, sigint_as_default  # noqa: F401  (ctrl_c_armed is a fixture)
 
 INTERRUPTED = re.compile(r"^commerce-rules simulate: interrupted: \d+ of \d+ games played$")
 

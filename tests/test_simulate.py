@@ -38,6 +38,8 @@ from commerce_rules.actions import Action
 from commerce_rules.results import _mean
 from commerce_rules.simulate import Estimate, game_seed, play_game, wilson_interval
 
+from helpers import ctrl_c_armed  # noqa: F401  (a fixture)
+
 T = TypeVar("T")
 
 

@@ -22,8 +22,7 @@ from .deck import deck_for
 from .errors import CommerceError
 from .quoting import number, shown
 from .rules import Rules
-from .state import EMPTY_LOG, DealLog, GameState, Phase, clockwise_from
-from .state import dealt as laid_out
+from .state import EMPTY_LOG, DealLog, GameState, Phase, clockwise_from, dealt
 from .variant import variant_of
 
 __all__ = ["MAX_BALANCE", "MAX_PLAYERS", "MAX_POINTS", "MAX_SEED", "MIN_PLAYERS", "deal_position", "deck_for", "first_dealer", "new_game", "shuffled_deck"]
@@ -162,18 +161,18 @@ def lay_out(state: GameState, deal_number: int, dealer: int, deck: Sequence[Card
     variant = variant_of(state.rules)
     order = clockwise_from(state.active, dealer)
     count = len(order)
-    dealt = 3 * count
+    in_hands = 3 * count
     cards = deck if type(deck) is tuple else tuple(deck)  # slices of a tuple are tuples: no copy to convert
     hands: list[tuple[Card, ...]] = [()] * state.num_players
     for position, seat in enumerate(order):
-        hands[seat] = cards[position:dealt:count]
-    widow_end = dealt + variant.mechanism.widow_size
-    state = laid_out(
+        hands[seat] = cards[position:in_hands:count]
+    widow_end = in_hands + variant.mechanism.widow_size
+    state = dealt(
         state,
         deal_number=deal_number,
         dealer=dealer,
         hands=tuple(hands),
-        widow=cards[dealt:widow_end],
+        widow=cards[in_hands:widow_end],
         stock=cards[widow_end:],
         log=carried,
     )

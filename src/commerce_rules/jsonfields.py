@@ -15,6 +15,7 @@ from typing import Any, Final, NoReturn, TypeVar, Union
 
 from .cards import DECK_52, Card
 from .errors import CommerceError, SerializationError
+from .quoting import MAX_QUOTE, number
 
 __all__ = [
     "Json",
@@ -42,8 +43,8 @@ Json = Union[None, bool, int, float, str, list[Any], dict[str, Any]]
 MAX_NUMBER: Final = 10**30
 """The largest whole number in size that a field without a bound of its own takes."""
 
-MAX_TEXT: Final = 40
-"""How much of a bad value or name an error message quotes."""
+MAX_TEXT: Final = MAX_QUOTE
+"""How much of a bad value or name an error message quotes (as every message: :mod:`commerce_rules.quoting`)."""
 
 
 def fail(path: str, problem: str) -> NoReturn:
@@ -73,8 +74,8 @@ def shown(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        if abs(value) > 10**30:
-            return "a number of more than 30 digits"
+        if abs(value) > MAX_NUMBER:
+            return number(value)
         return f"the number {value}"
     if isinstance(value, float):
         return f"the number {value!r}"
@@ -112,12 +113,12 @@ def integer(value: Json, path: str, low: int | None = None, high: int | None = N
     if abs(value) > MAX_NUMBER and (high is None or low is None or value < low or value > high):
         fail(path, "a number of more than 30 digits is out of range")
     if (low is not None and value < low) or (high is not None and value > high):
-        number = str(value) if abs(value) <= 10**30 else "a number of more than 30 digits"
+        text = number(value)
         if high is None:
-            fail(path, f"{number} is out of range: at least {low}")
+            fail(path, f"{text} is out of range: at least {low}")
         if low is None:
-            fail(path, f"{number} is out of range: at most {high}")
-        fail(path, f"{number} is out of range: {low} to {high}")
+            fail(path, f"{text} is out of range: at most {high}")
+        fail(path, f"{text} is out of range: {low} to {high}")
     return value
 
 
@@ -192,7 +193,7 @@ def seat(value: Json, path: str, players: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         fail(path, f"expected a seat number, not {shown(value)}")
     if not 0 <= value < players:
-        fail(path, f"there is no seat {shown(value)[11:] if abs(value) > 10**30 else value} (seats are 0 to {players - 1})")
+        fail(path, f"there is no seat {number(value)} (seats are 0 to {players - 1})")
     return value
 
 

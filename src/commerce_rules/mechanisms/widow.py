@@ -20,8 +20,8 @@ from .. import jsonfields as jf
 from ..actions import Action, Exchange, Knock, Pass, Pounce, seat_action
 from ..cards import Card
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, event, moved, next_active
-from .widow_record import WidowRecord, WidowTurn, widow_turn
-from .common import exchange_choices, exchange_refusal, knocker_of, swap_in, turn_limit_text, with_seat
+from .widow_record import WidowRecord, WidowTurn, pounce_card_in, pounce_card, widow_turn
+from .common import exchange_choices, exchange_refusal, knocker_of, swap_in, turn_limit_text, unless_turn_limit, with_seat
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -34,28 +34,6 @@ __all__ = ["Widow", "WidowTurn", "pounce_card"]
 _PLAY, _FINAL, _POUNCE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE
 _EXCHANGE, _PASS, _KNOCK = EventKind.EXCHANGE, EventKind.PASS, EventKind.KNOCK
 _POUNCED, _DECLINED = EventKind.POUNCE, EventKind.POUNCE_DECLINED
-
-
-def _pounce_card(hand: tuple[Card, ...], widow: tuple[Card, ...], stock: tuple[Card, ...]) -> Card | None:
-    if len(hand) != 3 or not stock:
-        return None
-    rank = hand[0].rank
-    if hand[1].rank is not rank or hand[2].rank is not rank:
-        return None
-    for card in widow:
-        if card.rank is rank:
-            return card
-    return None
-
-
-def pounce_card(state: GameState, seat: int) -> Card | None:
-    """The widow card ``seat`` could pounce on now, if any.
-
-    A pounce needs a tricon in hand, its fourth card in the widow and a card
-    in the stock to refill the widow (**[resolution]**: with the stock empty
-    there is no pounce, so the widow always holds 3 cards).
-    """
-    return _pounce_card(state.hands[seat], state.widow, state.stock)
 
 
 class Widow(WidowRecord):
@@ -178,7 +156,7 @@ class Widow(WidowRecord):
                 hand = hands[seat]
                 if len(hand) != 3 or hand[0].rank is not hand[1].rank:  # the quick test: no tricon here
                     continue
-                if seat not in declined and _pounce_card(hand, widow, stock) is not None:
+                if seat not in declined and pounce_card_in(hand, widow, stock) is not None:
                     resume = turn.resume if phase is _POUNCE else phase
                     turn = turn._replace(resume=resume)
                     return moved(state, phase=_POUNCE, to_act=seat, hands=hands, widow=widow, stock=stock, turn=turn, log=log), None
@@ -208,11 +186,7 @@ class Widow(WidowRecord):
             following = next_active(state.active, seat)
         turns = turn.turns + 1
         turn = widow_turn(following, turns, passes, 0, (), turn.knockers, left, declined, turn.resume)
-        state = moved(state, phase=phase, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log)
-        limit = state.rules.turn_limit
-        if limit is not None and turns >= limit:
-            return state, ShowdownReason.TURN_LIMIT
-        return state, None
+        return unless_turn_limit(moved(state, phase=phase, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log), turns)
 
     # ------------------------------------------------------------------ words
 

@@ -1,4 +1,4 @@
-"""The widow game's turn record: its fields, its JSON and the checks of a loaded one.
+"""The widow game's turn record: its fields, its JSON, the checks of a loaded one, and when a pounce is open.
 
 Kept apart from the play (:mod:`.widow`) so that each module has one job;
 :class:`~commerce_rules.mechanisms.widow.Widow` inherits these methods.
@@ -16,7 +16,7 @@ from ..state import Phase, clockwise_from
 if TYPE_CHECKING:
     from ..state import GameState
 
-__all__ = ["WidowRecord", "WidowTurn", "widow_turn"]
+__all__ = ["WidowRecord", "WidowTurn", "pounce_card", "pounce_card_in", "widow_turn"]
 
 _PLAY, _FINAL, _POUNCE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE
 
@@ -43,6 +43,28 @@ class WidowTurn(NamedTuple):
     """Pounce: seats that declined to pounce on the widow as it is now."""
     resume: Phase | None = None
     """Pounce: the phase play returns to once the question is answered."""
+
+
+def pounce_card_in(hand: tuple[Card, ...], widow: tuple[Card, ...], stock: tuple[Card, ...]) -> Card | None:
+    if len(hand) != 3 or not stock:
+        return None
+    rank = hand[0].rank
+    if hand[1].rank is not rank or hand[2].rank is not rank:
+        return None
+    for card in widow:
+        if card.rank is rank:
+            return card
+    return None
+
+
+def pounce_card(state: GameState, seat: int) -> Card | None:
+    """The widow card ``seat`` could pounce on now, if any.
+
+    A pounce needs a tricon in hand, its fourth card in the widow and a card
+    in the stock to refill the widow (**[resolution]**: with the stock empty
+    there is no pounce, so the widow always holds 3 cards).
+    """
+    return pounce_card_in(state.hands[seat], state.widow, state.stock)
 
 
 _new = tuple.__new__
@@ -183,7 +205,7 @@ class WidowRecord:
         eligible = [
             seat
             for seat in ((turn.turn_of + k) % n for k in range(n))
-            if seat in state.active and seat not in turn.declined and self.pounce_card(state, seat) is not None
+            if seat in state.active and seat not in turn.declined and pounce_card(state, seat) is not None
         ]
         if state.phase is _POUNCE:
             if turn.resume not in (_PLAY, _FINAL):
@@ -193,7 +215,3 @@ class WidowRecord:
                 jf.fail("to_act", f"the pounce question goes to {asked}, not seat {state.to_act}")
         elif eligible:
             jf.fail("phase", f"seat {eligible[0]} can pounce: the state must ask it first (phase \"pounce\")")
-
-    def pounce_card(self, state: GameState, seat: int) -> Card | None:
-        """The widow card ``seat`` could pounce on now, if any (the play module says how)."""
-        raise NotImplementedError  # pragma: no cover - Widow defines it

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import jsonfields as jf
+from ..action_kinds import NoCard
 from ..actions import Action, BuyHorse, Pass, seat_action
 from ..parts import Settled
 from ..records import value_record
@@ -24,6 +25,7 @@ from .lives import Lives, lowest_hands, take_lives
 from ..words import payment_lines, signed
 
 if TYPE_CHECKING:
+    from ..action_kinds import ActionKind
     from ..parts import EventShape
     from ..rules import Rules
     from ..observe import Observation
@@ -64,6 +66,10 @@ class Pool(Lives):
 
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
         return self.phases if rules.horse else ()
+
+    def action_kinds(self, rules: Rules) -> tuple[ActionKind, ...]:
+        """The horse's answer: buy it, or pass (the same ``Pass`` as a mechanism's, where it has one)."""
+        return (NoCard(BuyHorse), NoCard(Pass)) if rules.horse else ()
 
     def new_record(self) -> PoolRecord:
         return PoolRecord()

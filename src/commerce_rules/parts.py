@@ -170,6 +170,9 @@ class ScoringPart(PhasePart, Protocol):
     def end_match(self, state: GameState) -> GameState | None:
         """The final state if the match is over after this showdown (final payouts made), else ``None``."""
 
+    def returns(self, state: GameState) -> tuple[float, ...]:
+        """What each seat made of a match that is over: they sum to 0 (see :func:`commerce_rules.returns`)."""
+
     def question(self, state: GameState) -> GameState | None:
         """A state waiting for a player's answer right after a showdown (Hoyle's horse), or ``None``."""
 

@@ -74,6 +74,10 @@ class Pool(Lives):
     def new_record(self) -> PoolRecord:
         return PoolRecord()
 
+    def returns(self, state: GameState) -> tuple[float, ...]:
+        """The final balances: what each player won or lost of the stakes, the pool being paid out."""
+        return tuple([float(balance) for balance in state.balances])
+
     def start_match(self, state: GameState) -> GameState:
         stake = state.rules.stake
         players = state.active

@@ -44,6 +44,7 @@ from .bots import Bot, GreedyBot, RandomBot, SearchBot
 from .simulate import SimulationResult, simulate
 from .action_space import action_from_index, action_index, legal_action_mask, num_actions
 from .payoffs import returns
+from .sampling import sample_state
 
 __version__ = "0.1.0.dev0"
 
@@ -53,6 +54,7 @@ __all__ = [
     "legal_action_mask",
     "num_actions",
     "returns",
+    "sample_state",
     "ArgumentTypeError",
     "action_from_json",
     "action_to_json",

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .ranking import HandValue
     from .rules import Rules
     from .state import Event, EventKind, GameState, Payment, Phase, Showdown, ShowdownReason
+    from .whereabouts import Rebuilt, Whereabouts
 
 __all__ = ["EventShape", "MechanismPart", "PhasePart", "ScoringPart", "Seen", "Settled", "Settlement", "Step"]
 
@@ -121,6 +122,24 @@ class MechanismPart(PhasePart, Protocol):
 
     def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> Any:
         """The turn record of a state imagined from ``view`` with ``hands`` (what the view hides, drawn by ``rng``)."""
+
+    def whereabouts(self, view: Observation) -> Whereabouts:
+        """What ``view``'s history tells of the cards its seat cannot see: where they are, or may be.
+
+        Only the cards this mechanism's events moved: between deals the
+        shared code adds the last showdown's hands.
+        """
+
+    def rebuild(
+        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
+    ) -> Rebuilt | None:
+        """A whole state's hidden turn and history for this placement of the hidden cards, or ``None`` if no play reaches it.
+
+        The cards of events the observer did not see, the hidden fields of
+        the turn record (a barter's offer, a pending pounce question), and the
+        piles in the order the state keeps them. ``None`` makes
+        :func:`~commerce_rules.sample_state` draw another placement.
+        """
 
     def hides_hand(self, state: GameState, player: int) -> bool:
         """Whether ``player`` may not look at their own hand now (Hoyle's blind exchange)."""

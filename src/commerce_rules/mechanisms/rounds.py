@@ -26,7 +26,8 @@ from ..actions import Action, BlindExchange, Exchange, Knock, Pass, blind_action
 from ..cards import Card
 from ..records import value_record
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, event, moved
-from .common import check_three_cards, knocker_of, turn_limit_text, exchange_choices, exchange_refusal, swap_in, unless_turn_limit, with_seat
+from ..whereabouts import Rebuilt, Whereabouts
+from .common import check_three_cards, knocker_of, turn_limit_text, exchange_choices, exchange_refusal, swap_in, taken_from_the_widow, unless_turn_limit, with_seat
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -323,6 +324,28 @@ class Rounds:
 
     def hides_hand(self, state: GameState, player: int) -> bool:
         return state.phase is _BLIND and player == state.dealer  # the dealer exchanges before looking
+
+    def whereabouts(self, view: Observation) -> Whereabouts:
+        """Exchanges are public, and so is the blind exchange: the cards taken are in their taker's hand.
+
+        Before the blind exchange the dealer's own hand is hidden from the
+        dealer too (``hand`` is empty), so it is dealt like any hidden hand.
+        """
+        known: dict[Card, int] = {}
+        for event in view.history:
+            if event.kind is EventKind.EXCHANGE:
+                taken_from_the_widow(event, known)
+            elif event.kind is EventKind.BLIND_EXCHANGE:
+                taken = event.cards[: len(event.cards) // 2]
+                for card in taken:
+                    known[card] = event.player
+        return Whereabouts(known, {})
+
+    def rebuild(
+        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
+    ) -> Rebuilt | None:
+        """Nothing of the turn or the history is hidden: every placement consistent with the cards is a state."""
+        return Rebuilt(hands, stock, discard, view.phase, view.to_act, view.turn, view.history)
 
     def turn_to_json(self, turn: RoundsTurn) -> dict[str, Any]:
         return {

@@ -45,6 +45,7 @@ from .simulate import SimulationResult, simulate
 from .action_space import action_from_index, action_index, legal_action_mask, num_actions
 from .payoffs import returns
 from .sampling import sample_state
+from .tensor import observation_tensor, observation_tensor_size
 
 __version__ = "0.1.0.dev0"
 
@@ -55,6 +56,8 @@ __all__ = [
     "num_actions",
     "returns",
     "sample_state",
+    "observation_tensor",
+    "observation_tensor_size",
     "ArgumentTypeError",
     "action_from_json",
     "action_to_json",

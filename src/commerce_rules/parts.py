@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .action_kinds import ActionKind
     from .actions import Action
     from .cards import Card
+    from .features import Features
     from .observe import Observation
     from .ranking import HandValue
     from .rules import Rules
@@ -141,6 +142,12 @@ class MechanismPart(PhasePart, Protocol):
         :func:`~commerce_rules.sample_state` draw another placement.
         """
 
+    def turn_features_size(self, rules: Rules, players: int) -> int:
+        """The length of this mechanism's slice of the observation tensor."""
+
+    def turn_features(self, view: Observation, out: Features) -> None:
+        """Write ``view.turn`` (as the seat sees it) into the tensor: exactly ``turn_features_size`` numbers."""
+
     def hides_hand(self, state: GameState, player: int) -> bool:
         """Whether ``player`` may not look at their own hand now (Hoyle's blind exchange)."""
 
@@ -194,6 +201,12 @@ class ScoringPart(PhasePart, Protocol):
 
     def question(self, state: GameState) -> GameState | None:
         """A state waiting for a player's answer right after a showdown (Hoyle's horse), or ``None``."""
+
+    def score_features_size(self, rules: Rules, players: int) -> int:
+        """The length of this scoring's slice of the observation tensor."""
+
+    def score_features(self, view: Observation, out: Features) -> None:
+        """Write the pot, balances, lives and match record into the tensor: ``score_features_size`` numbers."""
 
     def record_to_json(self, record: Any) -> dict[str, Any]:
         """The match record as a JSON object."""

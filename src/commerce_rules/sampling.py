@@ -17,9 +17,13 @@ over the consistent ones.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Final
+
+import attrs
 
 from .cards import Card
 from .errors import ArgumentTypeError, CommerceError
@@ -48,7 +52,7 @@ def whereabouts_of(observation: Observation) -> Whereabouts:
             for card in hand:
                 known[card] = seat
                 maybe.pop(card, None)
-    return Whereabouts(known, maybe)
+    return Whereabouts(known, maybe, where.one_of)
 
 
 def _capacities(view: Observation, known: Mapping[Card, int]) -> dict[int, int]:
@@ -96,13 +100,65 @@ class _Counter:
         return total
 
 
+@attrs.frozen
+class _Problem:
+    """Hidden cards to deal: those with a known place, those with a few, the others, and the room of each place."""
+
+    known: dict[Card, int]
+    maybe: dict[Card, frozenset[int]]
+    hidden: list[Card]
+    room: dict[int, int]
+    """Each place's slots left for the ``maybe`` and ``hidden`` cards."""
+
+    def pinned(self, pins: Mapping[Card, int]) -> _Problem | None:
+        """This problem with ``pins`` added, or ``None`` if a pin contradicts it."""
+        known, maybe, room = dict(self.known), dict(self.maybe), dict(self.room)
+        for card, place in pins.items():
+            if card in known:
+                if known[card] != place:
+                    return None
+                continue
+            if card in maybe and place not in maybe.pop(card):
+                return None
+            if card not in self.maybe and card not in self.hidden or room.get(place, 0) <= 0:
+                return None
+            known[card] = place
+            room[place] -= 1
+        return _Problem(known, maybe, [card for card in self.hidden if card not in pins], room)
+
+    def count(self) -> Fraction:
+        """How many placements the problem has (hand and discard orders not counted, the stock's counted)."""
+        cards = sorted(self.maybe)
+        ways = _Counter(cards, [tuple(sorted(self.maybe[card])) for card in cards], self.room).ways(0, {})
+        total = Fraction(ways * math.factorial(len(self.hidden)))
+        for place, slots in self.room.items():
+            if place != STOCK:
+                total /= math.factorial(slots)
+        return total
+
+    def deal(self, rng: random.Random) -> dict[int, list[Card]]:
+        """Every place's cards, drawn uniformly among the problem's placements (each pile shuffled)."""
+        chosen = _place_maybes(self.maybe, self.room, rng)
+        piles: dict[int, list[Card]] = {place: [] for place in self.room}
+        for card, place in (*self.known.items(), *chosen.items()):
+            piles[place].append(card)
+        cards = list(self.hidden)
+        rng.shuffle(cards)
+        at = 0
+        for place in sorted(self.room):
+            need = self.room[place] - sum(1 for p in chosen.values() if p == place)
+            piles[place].extend(cards[at : at + need])
+            at += need
+        for pile in piles.values():
+            rng.shuffle(pile)
+        return piles
+
+
 def _place_maybes(maybe: Mapping[Card, frozenset[int]], room: dict[int, int], rng: random.Random) -> dict[Card, int]:
     cards = sorted(maybe)
     places = [tuple(sorted(maybe[card])) for card in cards]
     counter = _Counter(cards, places, room)
     used: dict[int, int] = {}
-    if counter.ways(0, used) == 0:
-        raise CommerceError("the observation is not consistent: its cards cannot all be placed")
     chosen: dict[Card, int] = {}
     for i, card in enumerate(cards):
         options = []
@@ -120,6 +176,34 @@ def _place_maybes(maybe: Mapping[Card, frozenset[int]], room: dict[int, int], rn
         chosen[card] = place
         used[place] = used.get(place, 0) + 1
     return chosen
+
+
+def _weighted(rng: random.Random, weights: list[Fraction]) -> int:
+    """An index drawn with probability proportional to its (exact) weight."""
+    scale = math.lcm(*[weight.denominator for weight in weights])
+    ints = [int(weight * scale) for weight in weights]
+    pick = rng.randrange(sum(ints))
+    for index, weight in enumerate(ints):
+        if pick < weight:
+            return index
+        pick -= weight
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _alternatives(problem: _Problem, one_of: tuple[Mapping[Card, int], ...]) -> list[tuple[_Problem, Fraction]] | None:
+    """Each possible alternative's problem and its number of placements (``None``: no alternatives to meet)."""
+    if not one_of:
+        return None
+    choices = []
+    for pins in one_of:
+        pinned = problem.pinned(pins)
+        if pinned is not None:
+            count = pinned.count()
+            if count:
+                choices.append((pinned, count))
+    if not choices:
+        raise CommerceError("the observation is not consistent: none of the placements it needs can happen")
+    return choices
 
 
 def sample_state(observation: Observation, seed: int) -> GameState:
@@ -156,30 +240,28 @@ def sample_state(observation: Observation, seed: int) -> GameState:
     hidden = [card for card in variant.deck if card not in visible and card not in known and card not in maybe]
     if sum(room.values()) != len(hidden) + len(maybe):
         raise CommerceError("the observation is not consistent: its counts do not add up to the deck")
+    problem = _Problem(known, maybe, hidden, room)
+    if problem.count() == 0:
+        raise CommerceError("the observation is not consistent: its cards cannot all be placed")
+    choices = _alternatives(problem, where.one_of)
     rng = random.Random(seed)
     me = view.player
     between = view.phase not in variant.mechanism.phases_for(view.rules)
-    shown = view.last_showdown if between else None
+    revealed = view.last_showdown if between else None
     for _ in range(MAX_DRAWS):
-        chosen = _place_maybes(maybe, room, rng)
-        piles: dict[int, list[Card]] = {place: [] for place in room}
-        for card, place in (*known.items(), *chosen.items()):
-            piles[place].append(card)
-        cards = list(hidden)
-        rng.shuffle(cards)
-        at = 0
-        for place in sorted(room):
-            need = room[place] - sum(1 for p in chosen.values() if p == place)
-            piles[place].extend(cards[at : at + need])
-            at += need
-        for place, pile in piles.items():
-            if place != me:
-                rng.shuffle(pile)
+        if choices is None:
+            piles = problem.deal(rng)
+        else:  # uniform over the union of the alternatives: one drawn by its count, kept once per alternative met
+            pick = _weighted(rng, [weight for _, weight in choices])
+            piles = choices[pick][0].deal(rng)
+            met = sum(1 for pins in where.one_of if all(card in piles[place] for card, place in pins.items()))
+            if rng.randrange(met):
+                continue
         hands = tuple(
             (*view.hand, *piles[seat]) if seat == me else tuple(piles[seat]) for seat in range(view.num_players)
         )
-        if shown is not None:  # between deals the hands lie as the showdown revealed them, in their order
-            hands = shown.hands
+        if revealed is not None:  # between deals the hands lie as the showdown revealed them, in their order
+            hands = revealed.hands
         rebuilt = variant.mechanism.rebuild(view, hands, tuple(piles[STOCK]), tuple(piles[DISCARD]), rng)
         if rebuilt is None:
             continue

@@ -39,6 +39,8 @@ class Whereabouts:
     """Card -> the place it is known to be in."""
     maybe: Mapping[Card, frozenset[int]] = attrs.field(factory=dict)
     """Card -> the places (two or more) it may be in, and no other."""
+    one_of: tuple[Mapping[Card, int], ...] = ()
+    """If not empty, the placement meets at least one of these sets of places (a card -> its place in each)."""
 
 
 class Rebuilt(NamedTuple):

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..observe import Observation
     from ..parts import EventShape, Seen, Step
     from ..state import GameState, Showdown
+    from ..features import Features
     from ..whereabouts import Rebuilt, Whereabouts
 
 __all__ = ["BUY_PRICE", "TradeBarter", "TradeTurn", "barter_partner"]
@@ -272,6 +273,16 @@ class TradeBarter:
 
     def hides_hand(self, state: GameState, player: int) -> bool:
         return False
+
+    def turn_features_size(self, rules: Rules, players: int) -> int:
+        return players + 1 + rules.deck_size
+
+    def turn_features(self, view: Observation, out: Features) -> None:
+        """Whose turn (one-hot), turns / (10 N), the offer a barter waits on (its offerer only sees it)."""
+        turn: TradeTurn = view.turn
+        out.seat(turn.turn_of)
+        out.number(turn.turns, 10 * view.num_players)
+        out.cards(() if turn.offer is None else (turn.offer,))
 
     def whereabouts(self, view: Observation) -> Whereabouts:
         """Bought away: in the discard for good; bartered: in the neighbour's hand, or where its moves since may have put it."""

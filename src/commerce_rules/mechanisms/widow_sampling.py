@@ -49,7 +49,34 @@ def whereabouts(view: Observation) -> Whereabouts:
                 if same.rank is card.rank:
                     known[same] = event.player
             known.pop(refill, None)
-    return Whereabouts(known, {})
+    return Whereabouts(known, {}, _earlier_question(view, deck))
+
+
+def _earlier_question(view: Observation, deck: tuple[Card, ...]) -> tuple[dict[Card, int], ...]:
+    """Where the observer could pounce yet is neither asked nor has declined: an earlier seat is being asked.
+
+    So some seat before it in turn order holds the three other cards of a
+    widow card's rank: one alternative per such seat and rank.
+    """
+    turn: WidowTurn = view.turn
+    hand, me = view.hand, view.player
+    if not view.rules.pounce or view.phase not in (Phase.PLAY, Phase.FINAL_ROUND) or me in turn.declined:
+        return ()
+    if not view.stock_count or len(hand) != 3 or len({card.rank for card in hand}) != 1:
+        return ()
+    if all(card.rank is not hand[0].rank for card in view.widow):
+        return ()
+    n = view.num_players
+    order = [(turn.turn_of + offset) % n for offset in range(n)]
+    alternatives = []
+    for seat in order[: order.index(me)]:
+        if seat not in view.active:
+            continue
+        for card in view.widow:
+            others = [same for same in deck if same.rank is card.rank and same not in view.widow]
+            if card.rank is not hand[0].rank and len(others) == 3:
+                alternatives.append({same: seat for same in others})
+    return tuple(alternatives)
 
 
 def rebuild(

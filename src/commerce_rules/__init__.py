@@ -34,7 +34,7 @@ from .actions import Action, Barter, BarterReply, BlindExchange, Buy, BuyHorse, 
 from .deal import deal_position, new_game
 from .engine import apply, legal_actions, replay
 from .observe import Observation, observe
-from .serialize import action_from_json, action_to_json, state_from_json, to_json
+from .serialize import action_from_json, action_to_json, observation_from_json, observation_to_json, state_from_json, to_json
 from .state import Event, EventKind, GameState, Phase, Showdown, ShowdownReason
 from .mechanisms.rounds import RoundsTurn
 from .mechanisms.trade_barter import TradeTurn
@@ -61,6 +61,8 @@ __all__ = [
     "ArgumentTypeError",
     "action_from_json",
     "action_to_json",
+    "observation_from_json",
+    "observation_to_json",
     "state_from_json",
     "to_json",
     "Bot",

@@ -33,7 +33,7 @@ from .state import DealLog, GameState
 from .variant import variant_of
 from .whereabouts import DISCARD, STOCK, Whereabouts
 
-__all__ = ["MAX_DRAWS", "sample_state", "whereabouts_of"]
+__all__ = ["MAX_DRAWS", "check_placeable", "sample_state", "whereabouts_of"]
 
 MAX_DRAWS: Final = 20_000
 """How many placements are drawn at most before the observation is declared impossible."""
@@ -206,6 +206,27 @@ def _alternatives(problem: _Problem, one_of: tuple[Mapping[Card, int], ...]) -> 
     return choices
 
 
+def _problem(view: Observation, where: Whereabouts) -> _Problem:
+    """The hidden cards of ``view`` and where they may go (a CommerceError if they cannot all be placed)."""
+    visible = {*view.hand, *view.widow}
+    known = {card: place for card, place in where.known.items() if card not in visible}
+    maybe = {card: places for card, places in where.maybe.items() if card not in visible and card not in known}
+    room = _capacities(view, known)
+    hidden = [card for card in variant_of(view.rules).deck if card not in visible and card not in known and card not in maybe]
+    if sum(room.values()) != len(hidden) + len(maybe):
+        raise CommerceError("the observation is not consistent: its counts do not add up to the deck")
+    problem = _Problem(known, maybe, hidden, room)
+    if problem.count() == 0:
+        raise CommerceError("the observation is not consistent: its cards cannot all be placed")
+    return problem
+
+
+def check_placeable(observation: Observation) -> None:
+    """Raise a CommerceError unless the hidden cards of ``observation`` can be placed as its history says."""
+    where = whereabouts_of(observation)
+    _alternatives(_problem(observation, where), where.one_of)
+
+
 def sample_state(observation: Observation, seed: int) -> GameState:
     """A whole state consistent with what ``observation.player`` observed, its hidden cards dealt at random.
 
@@ -233,16 +254,7 @@ def sample_state(observation: Observation, seed: int) -> GameState:
     view = observation
     variant = variant_of(view.rules)
     where = whereabouts_of(view)
-    visible = {*view.hand, *view.widow}
-    known = {card: place for card, place in where.known.items() if card not in visible}
-    maybe = {card: places for card, places in where.maybe.items() if card not in visible and card not in known}
-    room = _capacities(view, known)
-    hidden = [card for card in variant.deck if card not in visible and card not in known and card not in maybe]
-    if sum(room.values()) != len(hidden) + len(maybe):
-        raise CommerceError("the observation is not consistent: its counts do not add up to the deck")
-    problem = _Problem(known, maybe, hidden, room)
-    if problem.count() == 0:
-        raise CommerceError("the observation is not consistent: its cards cannot all be placed")
+    problem = _problem(view, where)
     choices = _alternatives(problem, where.one_of)
     rng = random.Random(seed)
     me = view.player

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .actions import Action
     from .state import GameState
 
-__all__ = ["ActionKind", "NoCard", "OneCard", "TwoCards", "deck_position"]
+__all__ = ["ActionKind", "NoCard", "OneCard", "TwoCards", "deck_position", "deck_positions"]
 
 
 class ActionKind(Protocol):
@@ -45,15 +45,24 @@ class ActionKind(Protocol):
         """The action of the seat to act at ``index`` within the kind, or ``None`` if no action has it now."""
 
 
-_POSITIONS: dict[tuple[Card, ...], dict[Card, int]] = {}
+_POSITIONS: dict[int, tuple[tuple[Card, ...], dict[Card, int]]] = {}
+"""By the ``id`` of a deck seen before (a look-up without hashing 52 cards): the deck, and each card's place."""
+
+
+def deck_positions(deck: tuple[Card, ...]) -> dict[Card, int]:
+    """Each card of ``deck`` -> its place in it (built once per deck)."""
+    found = _POSITIONS.get(id(deck))
+    if found is not None and found[0] is deck:
+        return found[1]
+    positions = {card: i for i, card in enumerate(deck)}
+    if len(_POSITIONS) < 100:  # the variants' decks: a handful (each entry keeps its deck alive, so its id stays its own)
+        _POSITIONS[id(deck)] = (deck, positions)
+    return positions
 
 
 def deck_position(deck: tuple[Card, ...], card: Card) -> int:
     """``card``'s place in ``deck`` (-1 if the deck has no such card)."""
-    positions = _POSITIONS.get(deck)
-    if positions is None:
-        positions = _POSITIONS[deck] = {c: i for i, c in enumerate(deck)}
-    return positions.get(card, -1)
+    return deck_positions(deck).get(card, -1)
 
 
 def _seat(state: GameState) -> int:

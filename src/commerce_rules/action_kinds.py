@@ -8,7 +8,8 @@ one of its actions into its own index (0 up to its size) and back. An
 action's index depends only on its kind and its cards, never on the seat,
 so most kinds are one of the three generic shapes here: no card
 (:class:`NoCard`), one card (:class:`OneCard`: the card's place in the
-variant's deck) and two cards (:class:`TwoCards`: ``first * D + second``).
+variant's deck), two cards (:class:`TwoCards`: ``first * D + second``) and
+one field among a few values (:class:`ByValue`: its place among them).
 A part with another shape (Hoyle's blind exchange, numbered by widow
 positions) writes its own class with the same three methods.
 """
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from .actions import Action
     from .state import GameState
 
-__all__ = ["ActionKind", "NoCard", "OneCard", "TwoCards", "deck_position", "deck_positions"]
+__all__ = ["ActionKind", "ByValue", "NoCard", "OneCard", "TwoCards", "deck_position", "deck_positions"]
 
 
 class ActionKind(Protocol):
@@ -121,3 +122,21 @@ class TwoCards:
     def action_at(self, state: GameState, index: int, deck: tuple[Card, ...]) -> Action | None:
         first, second = divmod(index, len(deck))
         return self.action(_seat(state), deck[first], deck[second])  # type: ignore[call-arg]
+
+
+@attrs.frozen
+class ByValue:
+    """A kind numbered by one field's value among a fixed few: ``ByValue(Draw, "source", ("stock", "discard"))``."""
+
+    action: type[Action]
+    field: str
+    values: tuple[object, ...]
+
+    def size(self, deck: tuple[Card, ...]) -> int:
+        return len(self.values)
+
+    def index(self, state: GameState, action: Action, deck: tuple[Card, ...]) -> int:
+        return self.values.index(getattr(action, self.field))
+
+    def action_at(self, state: GameState, index: int, deck: tuple[Card, ...]) -> Action | None:
+        return self.action(_seat(state), self.values[index])  # type: ignore[call-arg]

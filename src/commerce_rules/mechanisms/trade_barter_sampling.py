@@ -13,8 +13,12 @@ each move the observer did not see which cards it moved (a buy's card given
 and card drawn, a barter's two cards), so that the moves the observer saw
 find their cards where they must be. A card drawn from the stock cannot be
 one the observer had seen before. If no choice works the placement is
-impossible and :func:`~commerce_rules.sample_state` draws another; the
-search is depth first with a bound on its steps.
+impossible and :func:`~commerce_rules.sample_state` draws another. The
+search is depth first, and cut short where it cannot succeed: a card the
+observer gave in a barter must stay where the moves since could have taken
+it, cards the observer never saw are alike (one stands for them all), and a
+dead end is never explored twice. A placement whose search takes more than
+:data:`MAX_STEPS` steps counts as impossible (a bound no test reaches).
 """
 
 from __future__ import annotations
@@ -115,6 +119,7 @@ def rebuild(
     filled: list[tuple[Card, ...]] = [event.cards for event in events]
     stack: list[tuple[int, list[tuple[Card, ...]], tuple[list[list[Card]], list[Card]]]] = []
     alike = frozenset(seen)
+    needs = _needs(view)
     failed: set[tuple[int, tuple[tuple[frozenset[Card], int], ...]]] = set()
     """(event, the piles up to cards never seen) from which no choice works: never tried twice."""
     index = len(events) - 1
@@ -125,7 +130,7 @@ def rebuild(
         if steps > MAX_STEPS:
             return None
         if options is None:
-            dead = bool(failed) and (index, _shape(piles, dropped, alike)) in failed
+            dead = not _reachable(index, piles, dropped, needs) or bool(failed) and (index, _shape(piles, dropped, alike)) in failed
             options = [] if dead else _options(events[index], index, me, piles, dropped, seen, bought_away, rng)
         if not options:
             failed.add((index, _shape(piles, dropped, alike)))
@@ -146,6 +151,53 @@ def rebuild(
     history = tuple(event if event.cards == cards else event._replace(cards=cards) for event, cards in zip(events, filled))
     order = tuple(cards[0] for event, cards in zip(history, filled) if event.kind is _BUY)
     return Rebuilt(hands, stock, order if sorted(order) == sorted(discard) else discard, view.phase, view.to_act, turn, history)
+
+
+Need = tuple["Card", int, int, dict[int, frozenset[int]]]
+"""A card the observer gave in a barter at event ``start``, seen again at ``end`` (or never), and each later
+event's places it may be in just after it: where the search must find it, or the barter cannot be undone."""
+
+
+def _needs(view: Observation) -> list[Need]:
+    me = view.player
+    events = view.history
+    needs: list[Need] = []
+    for start, event in enumerate(events):
+        if event.kind is not _BARTER or not event.cards:
+            continue
+        offered, returned = event.cards
+        card, holder = (offered, event.target) if event.player == me else (returned, event.player)
+        assert holder is not None
+        places = {holder}
+        after: dict[int, frozenset[int]] = {}
+        end = len(events)
+        for index in range(start + 1, len(events)):
+            later = events[index]
+            if card in later.cards:
+                end = index
+                break
+            if not later.cards:
+                partner = later.target
+                if later.kind is _BUY and later.player in places:
+                    places.add(DISCARD)
+                elif later.kind is _BARTER and partner is not None and (later.player in places or partner in places):
+                    places.update((later.player, partner))
+            after[index] = frozenset(places)
+        needs.append((card, start, end, after))
+    return needs
+
+
+def _reachable(index: int, piles: list[list[Card]], dropped: list[Card], needs: list[Need]) -> bool:
+    """Whether every card the observer gave in barter can still be where its barter needs it, from where it is now."""
+    for card, start, end, after in needs:
+        if start < index < end:
+            places = after[index]
+            if card in dropped:
+                if DISCARD not in places:
+                    return False
+            elif not any(seat in places and card in pile for seat, pile in enumerate(piles)):
+                return False
+    return True
 
 
 def _options(

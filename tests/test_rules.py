@@ -18,6 +18,7 @@ from commerce_rules import (
     HOYLE,
     POUNCE,
     PRESETS,
+    SCHWIMMEN,
     TRENTUNO,
     BarterDirection,
     CommerceError,
@@ -29,8 +30,8 @@ from commerce_rules import (
     StallEffect,
 )
 
-ALL_PRESETS = [FOSTER, CRP, POUNCE, TRENTUNO, EXTENDED, HOYLE]
-PRESET_IDS = ["FOSTER", "CRP", "POUNCE", "TRENTUNO", "EXTENDED", "HOYLE"]
+ALL_PRESETS = [FOSTER, CRP, POUNCE, TRENTUNO, EXTENDED, HOYLE, SCHWIMMEN]
+PRESET_IDS = ["FOSTER", "CRP", "POUNCE", "TRENTUNO", "EXTENDED", "HOYLE", "SCHWIMMEN"]
 OPTION_NAMES = [
     "mechanism",
     "scoring",
@@ -144,6 +145,7 @@ def test_presets_are_named_by_their_command_line_names() -> None:
         "trentuno": TRENTUNO,
         "extended": EXTENDED,
         "hoyle": HOYLE,
+        "schwimmen": SCHWIMMEN,
     }
 
 
@@ -471,7 +473,7 @@ def valid_rules(draw: st.DrawFn) -> Rules:
         options["stall_effect"] = draw(st.sampled_from(["showdown", "new_widow", *StallEffect]))
         if options["exchanges_per_turn"] == 1:
             options["exchange_all"] = draw(st.booleans())
-        if ranking is Ranking.TRENTUNO:
+        if ranking is Ranking.TRENTUNO and options["dealer_choice"]:
             options["blitz"] = draw(st.booleans())
             if scoring is Scoring.LIVES and options["blitz"]:
                 options["blitz_all_lose"] = draw(st.booleans())

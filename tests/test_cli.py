@@ -44,6 +44,7 @@ from commerce_rules import (
     evaluate,
     hand_strength_table,
     new_game,
+    observe,
     parse_cards,
 )
 from commerce_rules.actions import Action
@@ -414,10 +415,10 @@ def test_narration_names_only_cards_the_widow_shows(variant: str) -> None:
     # cards that are in the widow before or after it (exchanges, pounces).
     rules = PRESETS[variant]
     first = new_game(rules, 4, seed=3)
-    assert cards_in("\n".join(describe_deal_start(first))) == {str(c) for c in first.widow}
+    assert cards_in("\n".join(describe_deal_start(first))) == {str(c) for c in observe(first, 0).widow}
     for before, action, after in greedy_game(rules, 4, 3):
         words = "\n".join(describe_move(before, action, after))
-        public = {str(c) for c in before.widow}
+        public = {str(c) for c in observe(before, 0).widow}
         if isinstance(action, Exchange):
             public.add(str(action.give))
         if after.deal_number == before.deal_number and not len(after.showdowns) > len(before.showdowns):
@@ -425,7 +426,7 @@ def test_narration_names_only_cards_the_widow_shows(variant: str) -> None:
         assert cards_in(words) <= public, (action, words)
         if after.deal_number != before.deal_number and not after.is_over:
             opening = "\n".join(describe_deal_start(after))
-            assert cards_in(opening) == {str(c) for c in after.widow}
+            assert cards_in(opening) == {str(c) for c in observe(after, 0).widow}
 
 
 def test_demo_without_seed_prints_one_that_replays_the_same_match(capsys: pytest.CaptureFixture[str]) -> None:

@@ -41,6 +41,7 @@ from .state import Event, EventKind, GameState, Phase, Showdown, ShowdownReason
 from .mechanisms.rounds import RoundsTurn
 from .mechanisms.trade_barter import TradeTurn
 from .mechanisms.widow import WidowTurn
+from .scoring.lives import LivesRecord
 from .scoring.pool import PoolRecord
 from .bots import Bot, GreedyBot, RandomBot, SearchBot
 from .simulate import SimulationResult, simulate
@@ -84,6 +85,7 @@ __all__ = [
     "WidowTurn",
     "RoundsTurn",
     "PoolRecord",
+    "LivesRecord",
     "Observation",
     "apply",
     "observe",

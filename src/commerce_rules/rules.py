@@ -32,6 +32,7 @@ __all__ = [
     "Rules",
     "Scoring",
     "StallEffect",
+    "PART_OPTIONS",
 ]
 
 

@@ -184,6 +184,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card('{self}')"
 
+    def _repr_svg_(self) -> str:
+        """The card drawn face up, for Jupyter (see :mod:`commerce_rules.render`)."""
+        from .render.cards import card_svg
+
+        return card_svg(self)
+
     @property
     def points(self) -> int:
         """The card's point value (A = 11, faces and 10 = 10, else face value)."""

@@ -24,7 +24,6 @@ PAGES = {
     "index": ("index.html", 1280, 1400),
     "index-phone": ("index.html", 420, 1200),
     "variant-foster": ("variants/foster.html", 1280, 2400),
-    "variant-foster-example": ("variants/foster.html#a-worked-example", 1280, 1800),
     "ranking-classic": ("rankings/classic.html", 1280, 1800),
     "pictures": ("guides/pictures.html", 1280, 2400),
     "plots": ("rankings/plots.html", 1280, 2600),

@@ -102,7 +102,8 @@ def _score_cell(seat: int, view: GameState | Observation) -> str:
     if scoring.unit:
         parts.append(plural(view.lives[seat], scoring.unit))
     if scoring.has_money:
-        parts.append(f"{signed(view.balances[seat])} points")
+        balance = view.balances[seat]
+        parts.append(f"{signed(balance)} {'point' if abs(balance) == 1 else 'points'}")
     return ", ".join(parts)
 
 

@@ -5,8 +5,9 @@ Usage::
     sphinx-build -b html docs /tmp/html
     python docs/screenshots.py /tmp/html /tmp/shots
 
-takes the home page, a variant page, a ranking page, the pictures guide and
-the API page, each at a desktop width (and the home page at a phone's), and
+takes the home page, a variant page, a ranking page, the pictures guide
+(also in dark mode), the figures, a Rules page and the API page, each at a
+desktop width (and the home page at a phone's), and
 writes one PNG per page into the second folder. It needs a ``chromium``
 (or ``chromium-browser`` / ``google-chrome``) on the PATH; on Debian,
 ``apt-get install chromium``. Nothing here runs in the test suite.
@@ -29,7 +30,10 @@ PAGES = {
     "plots": ("rankings/plots.html", 1280, 2600),
     "rules-widow": ("rules/widow-and-lives.html", 1280, 1600),
     "api": ("api.html", 1280, 1600),
+    "pictures-dark": ("guides/pictures.html", 1280, 1600),
 }
+DARK = {"pictures-dark"}
+"""Pages taken with the browser in dark mode (furo follows the reader's colour scheme)."""
 
 
 def browser() -> str:
@@ -48,9 +52,10 @@ def shoot(html: Path, out: Path) -> list[Path]:
         target = out / f"{name}.png"
         path, _, fragment = page.partition("#")
         url = (html / path).resolve().as_uri() + (f"#{fragment}" if fragment else "")
+        dark = ["--force-dark-mode", "--blink-settings=preferredColorScheme=0"] if name in DARK else []
         subprocess.run(
             [
-                chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", *dark,
                 f"--window-size={width},{height}", f"--screenshot={target}", url,
             ],
             check=True, capture_output=True, timeout=120,

@@ -42,7 +42,7 @@ from commerce_rules.render import (
     showdown_html,
     table_html,
 )
-from tests.helpers import random_walk
+from helpers import random_walk
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -156,13 +156,13 @@ class CategoriesDirective(SphinxDirective):
             for value in values:
                 svg = hand_svg(_shown_cards(value), height=46)
                 cells.append(f'<figure class="commerce-hand">{svg}<figcaption>{_escape(str(value))}</figcaption></figure>')
-            share = f"{dealt:,} of {total:,} dealt hands ({dealt / total:.2%})" if dealt else "never dealt (made by a pounce)"
+            share = f"{dealt:,} ({dealt / total:.2%})" if dealt else "never (made by a pounce)"
             rows.append(
                 f"<tr><th>{_escape(category.name.lower())}</th>"
                 f'<td><div class="commerce-hands">{"".join(cells)}</div></td>'
                 f"<td>{_escape(share)}</td></tr>"
             )
-        head = "<tr><th>category</th><th>examples: the best, a middle one, the lowest</th><th>how often dealt</th></tr>"
+        head = f"<tr><th>category</th><th>the best, a middle one, the lowest</th><th>dealt, of {total:,} hands</th></tr>"
         return [_raw(f'<table class="commerce-categories docutils"><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table>')]
 
 

@@ -157,9 +157,12 @@ def test_every_view_of_every_preset_parses_and_shows_no_hidden_card(name: str) -
             view = observe(state, seat)
             drawn = set(titles(observation_html(view)))
             others = {card for other, hand in enumerate(state.hands) if other != seat for card in hand}
-            visible = set(view.hand) | set(view.widow)
+            face_up: tuple[Card, ...] = getattr(view, "discard", ())
+            visible = set(view.hand) | set(view.widow) | set(face_up)
             for card in others - visible:
                 assert f"{card}, " not in " ".join(drawn), (name, seat, card)
+            for card in face_up[-6:]:  # a face-up discard pile is drawn, its top cards at least
+                assert f"{card}, " in " ".join(drawn), (name, seat, card)
         if len(state.showdowns) > seen_showdowns:
             seen_showdowns = len(state.showdowns)
             html = showdown_html(state.showdowns[-1], rules)

@@ -35,6 +35,8 @@ __all__ = ["Html", "observation_html", "showdown_html", "table_html"]
 
 CARD_PIXELS: Final = 56
 """The height of a card in a table view."""
+DISCARD_SHOWN: Final = 6
+"""How many cards of a face-up discard pile a view draws (its top ones)."""
 
 _STYLE: Final = (
     "<style>"
@@ -150,7 +152,12 @@ def _view_html(view: GameState | Observation, seats: Sequence[_Seat], observer: 
     lines = ["<table>" + "".join(rows) + "</table>"]
     centre = []
     if view.widow:
-        centre.append(f"<span>widow </span>{hand_svg(view.widow, height=CARD_PIXELS)}")
+        centre.append(f"<span>{escape(_widow_word(view))} </span>{hand_svg(view.widow, height=CARD_PIXELS)}")
+    face_up = _face_up_discard(view)
+    if face_up:
+        shown_cards = face_up[-DISCARD_SHOWN:]
+        word = "discard pile" + (f" (its top {len(shown_cards)}, the last on the right)" if len(face_up) > len(shown_cards) else "")
+        centre.append(f"<span>{escape(word)} </span>{hand_svg(shown_cards, height=CARD_PIXELS)}")
     stock = len(view.stock) if isinstance(view, GameState) else view.stock_count
     discard = len(view.discard) if isinstance(view, GameState) else view.discard_count
     counts = [f"stock: {plural(stock, 'card')}"]
@@ -161,6 +168,22 @@ def _view_html(view: GameState | Observation, seats: Sequence[_Seat], observer: 
     centre.append(f'<span class="note">{escape("; ".join(counts))}</span>')
     lines.append('<div style="display:flex;flex-wrap:wrap;gap:1em;align-items:center">' + " ".join(centre) + "</div>")
     return _fragment(caption, "".join(lines))
+
+
+def _widow_word(view: GameState | Observation) -> str:
+    """The widow's name in a view: "widow", said to lie face down where the mechanism hides it (an extra hand)."""
+    hides = getattr(variant_of(view.rules).mechanism, "hides_widow", None)
+    if isinstance(view, GameState) and callable(hides) and hides(view):
+        return "widow (face down at the table)"
+    return "widow"
+
+
+def _face_up_discard(view: GameState | Observation) -> tuple[Card, ...]:
+    """The discard pile where it lies face up (the mechanism says so), else nothing."""
+    if isinstance(view, Observation):
+        pile: tuple[Card, ...] = getattr(view, "discard", ())
+        return pile
+    return view.discard if getattr(variant_of(view.rules).mechanism, "discard_face_up", False) else ()
 
 
 def table_html(state: GameState) -> Html:

@@ -124,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
         cmd_rank,
         "a hand's category and description under a variant",
         parents=[RULES_PARENT],
-        epilog='example: commerce-rules rank "Q♠ K♠ A♠"  →  sequence: sequence Q-K-A of spades',
+        epilog='example: commerce-rules rank "Q♠ K♠ A♠"  →  sequence Q-K-A of spades',
     )
     rank.add_argument("hand", nargs="+", help='the hand, e.g. "Q♠ K♠ A♠" or Qs Ks As')
 
@@ -195,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: ``sys.argv[1:]``) and return the exit status.
 
     >>> main(["rank", "Q♠ K♠ A♠"])
-    sequence: sequence Q-K-A of spades
+    sequence Q-K-A of spades
     0
     """
     parser = build_parser()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Final
 
 from ..cards import Card, parse_cards
@@ -13,7 +14,7 @@ from ..rules import Rules
 from .arguments import _variant_text, rules_from_args
 from .common import EXIT_OK, PROG, UsageError
 
-__all__ = ["cmd_compare", "cmd_rank"]
+__all__ = ["cmd_compare", "cmd_rank", "rank_text"]
 
 
 def _hand_value(text: str, rules: Rules, what: str) -> tuple[tuple[Card, ...], HandValue]:
@@ -28,14 +29,24 @@ def _hand_value(text: str, rules: Rules, what: str) -> tuple[tuple[Card, ...], H
 
 
 def cmd_rank(args: argparse.Namespace) -> int:
-    """``rank HAND``: print ``category: description`` of the hand under the variant.
+    """``rank HAND``: print the hand's description under the variant, its category named once.
 
     The hand may be one quoted argument or several (``rank Qs Ks As``).
     """
     rules = rules_from_args(args)
     _, value = _hand_value(" ".join(args.hand), rules, "the hand")
-    print(f"{value.category}: {value}")
+    print(rank_text(value))
     return EXIT_OK
+
+
+def rank_text(value: HandValue) -> str:
+    """What ``rank`` prints: the hand's description, which names its category once.
+
+    Most descriptions already name it (``sequence Q-K-A of spades``); one
+    that does not (a Trentuno count, ``31``) is preceded by it: ``point: 31``.
+    """
+    text, category = str(value), str(value.category)
+    return text if re.search(rf"\b{re.escape(category)}\b", text) else f"{category}: {text}"
 
 
 # --------------------------------------------------------------------------- compare

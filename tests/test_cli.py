@@ -451,7 +451,7 @@ def test_demo_options_change_the_rules_played(capsys: pytest.CaptureFixture[str]
 def test_demo_turn_limit_option_ends_deals(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "demo", "--variant", "crp", "--players", "3", "--seed", "4", "--option", "turn_limit=1")
     assert status == EXIT_OK
-    assert "the turn limit (1 turns) is reached" in out
+    assert "the turn limit (1 turn) is reached" in out
     assert out.splitlines()[-1].startswith("Match over")
 
 

@@ -49,7 +49,7 @@ from .common import EXIT_USAGE as EXIT_USAGE
 from .common import PROG as PROG
 from .common import Handler as Handler
 from .common import UsageError as UsageError
-from .common import _Exit, _Parser, _positive, _seed
+from .common import _Exit, _Parser, _positive, _seat, _seed
 from .demo import DEMO_ACTION_LIMIT as DEMO_ACTION_LIMIT
 from .demo import cmd_demo as cmd_demo
 from .demo import demo_bots as demo_bots
@@ -154,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[RULES_PARENT],
     )
     _match_arguments(play, "how many players, you included")
-    play.add_argument("--seat", type=int, default=0, metavar="K", help="your seat (default: 0)")
+    play.add_argument("--seat", type=_seat, default=0, metavar="K", help="your seat (default: 0)")
     sim = _command(
         subparsers,
         "simulate",

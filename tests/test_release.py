@@ -29,12 +29,12 @@ pytestmark = pytest.mark.skipif(not PYPROJECT.exists(), reason="run from a sourc
 
 
 def _pyproject() -> dict[str, Any]:
-    if sys.version_info < (3, 11):
-        pytest.skip("tomllib is Python 3.11+")
-    import tomllib
+    if sys.version_info >= (3, 11):
+        import tomllib
 
-    with PYPROJECT.open("rb") as file:
-        return tomllib.load(file)
+        with PYPROJECT.open("rb") as file:
+            return tomllib.load(file)
+    pytest.skip("reading pyproject.toml needs tomllib, Python 3.11+")
 
 
 def _squashed(text: str) -> str:

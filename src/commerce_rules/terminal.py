@@ -66,9 +66,10 @@ def hand_news(before: GameState, action: Action, after: GameState, seat: int) ->
 
     Said to that seat alone, from what it may know (its own observations
     before and after, and the move's event in its history): a card from the
-    stock is *drawn*, one from another seat (a barter) is *received* from it. A card taken from the face-up widow is
-    already in the narration, and a new deal's hand is shown as it starts,
-    so neither is repeated. Nothing is said of a hand held face down.
+    stock is *drawn*, one from another seat (a barter) is *received* from
+    it. A card taken from the face-up widow is already in the narration, and
+    a new deal's hand is shown as it starts, so neither is repeated. Nothing
+    is said of a hand held face down.
 
     >>> from commerce_rules import FOSTER, Buy, apply, deal_position
     >>> state = deal_position(FOSTER, hands=["2♣ 5♦ 9♥", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=2, stock="8♠ 2♦")
@@ -83,7 +84,8 @@ def hand_news(before: GameState, action: Action, after: GameState, seat: int) ->
     if not gained:
         return []
     given = [card for card in seen.hand if card not in now.hand]
-    last = now.history[-1] if now.history else None  # the move's event: who else took part, if anyone
+    fresh = len(now.history) > len(seen.history)
+    last = now.history[-1] if fresh else None  # the move's event: who else took part, if anyone
     other = None if last is None else (last.target if last.player == seat else last.player)
     other = None if other == seat else other
     drawn = other is None and now.stock_count < seen.stock_count

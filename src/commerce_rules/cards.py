@@ -49,7 +49,7 @@ class Rank(enum.IntEnum):
 
     @property
     def points(self) -> int:
-        """Card point value: A = 11, K Q J 10 = 10, 2-9 face value (RULES.md §0)."""
+        """Card point value: A = 11, K Q J 10 = 10, 2-9 face value (Rules §0)."""
         if self is Rank.ACE:
             return 11
         return min(int(self), 10)
@@ -237,7 +237,7 @@ DECK_52: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for rank in Rank for s
 DECK_40: Final[tuple[Card, ...]] = tuple(
     card for card in DECK_52 if card.rank not in (Rank.EIGHT, Rank.NINE, Rank.TEN)
 )
-"""The 40-card deck of Trentuno: the 8s, 9s and 10s removed (RULES.md §4.1)."""
+"""The 40-card deck of Trentuno: the 8s, 9s and 10s removed (Rules §4.1)."""
 
 
 def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:

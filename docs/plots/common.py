@@ -13,6 +13,7 @@ from drawing so that the tests need no matplotlib.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +24,15 @@ def data_path(name: str) -> Path:
     return HERE / f"{name}.json"
 
 
+_FLAT_LIST = re.compile(r"\[\s+([^\[\]{}]*?)\s+\]")
+
+
 def write_data(name: str, data: dict[str, Any]) -> Path:
+    """Write ``<name>.json``: objects one key a line, lists of numbers on one line (short diffs)."""
     path = data_path(name)
-    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    text = json.dumps(data, indent=1, ensure_ascii=False)
+    text = _FLAT_LIST.sub(lambda match: "[" + " ".join(match.group(1).split()) + "]", text)
+    path.write_text(text + "\n", encoding="utf-8")
     return path
 
 

@@ -83,30 +83,36 @@ def _drop_empty_globs(app: Any, docname: str, source: list[str]) -> None:
     """Leave out of index.md's toctrees each glob pattern that would add no page.
 
     A pattern matching no page yet (``variants/schwimmen*`` before that page
-    is written), or only pages listed by name earlier in the same toctree,
-    is dropped, so that Sphinx does not warn that it matched nothing.
+    is written), or only pages the same toctree lists by name (before or
+    after the pattern), is dropped, so that Sphinx neither warns that it
+    matched nothing nor lists a page twice.
     """
     if docname != root_doc:
         return
-    kept: list[str] = []
+    lines = source[0].splitlines(keepends=True)
+    entries: list[tuple[int, str, int]] = []  # (line index, entry, toctree number)
+    toctree = -1
     in_toctree = False
-    listed: set[str] = set()
-    for line in source[0].splitlines(keepends=True):
+    for index, line in enumerate(lines):
         entry = line.strip()
         if entry.startswith("```{toctree}"):
-            in_toctree, listed = True, set()
+            in_toctree, toctree = True, toctree + 1
         elif entry.startswith("```"):
             in_toctree = False
         elif in_toctree and entry and not entry.startswith(":"):
-            if _GLOB_CHARS.search(entry):
-                found = {path.relative_to(_HERE).with_suffix("").as_posix() for path in _HERE.glob(entry + ".md")}
-                if not found - listed:
-                    continue
-                listed |= found
-            else:
-                listed.add(entry)
-        kept.append(line)
-    source[0] = "".join(kept)
+            entries.append((index, entry, toctree))
+    named = {(tree, entry) for _, entry, tree in entries if not _GLOB_CHARS.search(entry)}
+    taken: set[tuple[int, str]] = set()
+    dropped: set[int] = set()
+    for index, entry, tree in entries:
+        if not _GLOB_CHARS.search(entry):
+            continue
+        found = {path.relative_to(_HERE).with_suffix("").as_posix() for path in _HERE.glob(entry + ".md")}
+        new = {page for page in found if (tree, page) not in named and (tree, page) not in taken}
+        if not new:
+            dropped.add(index)
+        taken |= {(tree, page) for page in new}
+    source[0] = "".join(line for index, line in enumerate(lines) if index not in dropped)
 
 
 # napoleon reads an attribute's or property's docstring "X: Y" as "type X,

@@ -11,6 +11,8 @@ import random
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from commerce_rules import (
     CRP,
@@ -174,3 +176,21 @@ def test_the_cards_drawn_in_a_view_are_the_hands_of_the_state() -> None:
     state = deal_position(CRP, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0, widow="2♥ 9♦ Q♠")
     names = [title.split(",")[0] for title in titles(table_html(state))]
     assert names == [str(card) for card in parse_cards("3♣ 4♣ 5♣ 6♠ 7♠ K♦ A♥ K♥ 4♦ 2♥ 9♦ Q♠")]
+
+
+@given(
+    cards=st.lists(st.sampled_from(DECK_52), unique=True, max_size=12),
+    hidden=st.integers(min_value=0, max_value=6),
+    height=st.floats(min_value=8, max_value=1000, allow_nan=False),
+)
+def test_any_hand_is_well_formed_and_draws_each_card_once_in_its_colour(
+    cards: list[Card], hidden: int, height: float
+) -> None:
+    svg = hand_svg(cards, hidden=hidden, height=height)
+    root = parsed(svg)
+    slots = max(len(cards) + hidden, 1)
+    assert len(titles(svg)) == slots
+    assert titles(svg)[: len(cards)] == [f"{card}, {card.suit.name.lower()}" for card in cards]
+    groups = [element for element in root if element.tag == SVG + "g" and element.get("fill")]
+    assert [group.get("fill") for group in groups] == [RED if card.suit.symbol in "♥♦" else BLACK for card in cards]
+    assert float(root.get("height", "0")) == pytest.approx(height, rel=1e-3)

@@ -1,4 +1,4 @@
-"""Hoyle's pool, counters, rise and horse (RULES.md §6.1, 6.8-6.10).
+"""Hoyle's pool, counters, rise and horse (Rules §6.1, 6.8-6.10).
 
 Before the first deal every player pays ``stake`` into the pool and takes
 ``starting_lives`` counters. At each showdown the best hand takes ``prize``
@@ -21,7 +21,7 @@ from ..parts import Settled
 from ..records import value_record
 from ..state import Event, EventKind, Phase, Showdown, ShowdownReason
 from .lives import Lives, losers_of, out_after, reached_deal_limit, take_lives
-from ..words import payment_lines, signed
+from ..words import payment_lines, plural, signed
 
 if TYPE_CHECKING:
     from ..parts import EventShape
@@ -145,7 +145,7 @@ class Pool(Lives):
         return state._replace(log=state.log.then(Event(EventKind.HORSE_DECLINED, seat))), Settled.NEXT_DEAL
 
     def winners(self, state: GameState) -> tuple[int, ...] | None:
-        """The last player with counters; or, once ``deal_limit`` deals are played, the highest balance (RULES.md §9)."""
+        """The last player with counters; or, once ``deal_limit`` deals are played, the highest balance (Rules §9)."""
         active = state.active
         if len(active) == 1:
             return active
@@ -207,7 +207,7 @@ class Pool(Lives):
 
     def choice_text(self, state: GameState, action: Action) -> str:
         if isinstance(action, BuyHorse):
-            return f"buy a horse: one counter back for {horse_price(state.rules.stake)} points into the pool"
+            return f"buy a horse: one counter back for {plural(horse_price(state.rules.stake), 'point')} into the pool"
         return "pass: no horse, you are out"
 
     def situation(self, view: Observation) -> list[str]:

@@ -35,8 +35,11 @@ from commerce_rules import (
 )
 from commerce_rules.deal import deck_for
 
+FIRST_PRESETS = ("foster", "crp", "pounce", "trentuno", "extended", "hoyle")
+"""The presets these hashes were recorded with (a preset added later has its own pin, below)."""
+
 VARIANTS: dict[str, Rules] = {
-    **PRESETS,
+    **{name: PRESETS[name] for name in FIRST_PRESETS},
     "widow_ledger": Rules(mechanism="widow"),
     "trade_lives": Rules(scoring="lives"),
     "rounds_lives": Rules(mechanism="rounds", scoring="lives", ranking="classic"),
@@ -48,15 +51,21 @@ STRIDE = 7
 CRAFTED_POUNCES = 24
 
 GREEDY_SHA256 = "424dacf2effc5956379ecb2093e36103d25c0ef1ed99441f81d5116dc6bc5a1d"
+LATER_PRESETS = ("schwimmen",)
+"""Presets added after the first pin: their own hashes (recorded with their strategies)."""
+LATER_GREEDY_SHA256 = "1ee602edc34ca93416b15766348c2a2741aa586b7af367ff73085eb03c63f329"
+LATER_SEARCH_SHA256 = "ba832cfde3ffb2c55e948f4ccf696f6866cb01b72889f33f49d2b1724516217b"
 SEARCH_SHA256 = "b00d360349381ff69a7a1503d30a59dc70ba1786f5da8a44997c25f6ea51f331"
 
 Sample = tuple[str, Observation, tuple[Action, ...]]
 
 
-def observations(per_table: int = PER_TABLE, pounces: int = CRAFTED_POUNCES) -> Iterator[Sample]:
+def observations(
+    per_table: int = PER_TABLE, pounces: int = CRAFTED_POUNCES, variants: dict[str, Rules] = VARIANTS
+) -> Iterator[Sample]:
     """``(label, observation, legal actions)`` from mixed random and greedy play, and crafted pounces."""
     greedy = GreedyBot()
-    for name, rules in VARIANTS.items():
+    for name, rules in variants.items():
         for players in (3, 4, 5, 6):
             count, game = 0, 0
             while count < per_table:
@@ -131,8 +140,24 @@ def test_the_bots_choices_are_pinned() -> None:
     assert digest(search_lines) == SEARCH_SHA256
 
 
+def later_observations() -> Iterator[Sample]:
+    return observations(pounces=0, variants={name: PRESETS[name] for name in LATER_PRESETS})
+
+
+def test_the_bots_choices_in_the_later_presets_are_pinned() -> None:
+    greedy_lines, search_lines = choices(later_observations())
+    assert len(greedy_lines) == len(LATER_PRESETS) * 4 * PER_TABLE
+    assert any(" ExchangeAll(" in line for line in greedy_lines) and any(" Pass(" in line for line in greedy_lines)
+    assert digest(greedy_lines) == LATER_GREEDY_SHA256
+    assert digest(search_lines) == LATER_SEARCH_SHA256
+
+
 if __name__ == "__main__":
     greedy_lines, search_lines = choices(observations())
     print(f'GREEDY_SHA256 = "{digest(greedy_lines)}"')
     print(f'SEARCH_SHA256 = "{digest(search_lines)}"')
+    later_greedy, later_search = choices(later_observations())
+    print(f'LATER_GREEDY_SHA256 = "{digest(later_greedy)}"')
+    print(f'LATER_SEARCH_SHA256 = "{digest(later_search)}"')
+    print(Counter(line.split()[2].split("(")[0] for line in later_greedy))
     print(Counter(line.split()[2].split("(")[0] for line in greedy_lines))

@@ -5,7 +5,7 @@ The public names are all importable from here; see ``docs/`` and API.md.
 
 from __future__ import annotations
 
-from .cards import DECK_40, DECK_52, Card, Rank, Suit, parse_cards
+from .cards import DECK_32, DECK_40, DECK_52, DECKS, Card, Rank, Suit, parse_cards
 from .errors import (
     ArgumentTypeError,
     CardError,
@@ -22,15 +22,17 @@ from .rules import (
     HOYLE,
     POUNCE,
     PRESETS,
+    SCHWIMMEN,
     TRENTUNO,
     BarterDirection,
     Mechanism,
     Ranking,
     Rules,
     Scoring,
+    StallEffect,
 )
 from .ranking import Category, HandValue, evaluate, hand_strength_table
-from .actions import Action, Barter, BarterReply, BlindExchange, Buy, BuyHorse, Exchange, Knock, Pass, Pounce
+from .actions import Action, Barter, BarterReply, BlindExchange, Buy, BuyHorse, Exchange, ExchangeAll, Knock, Pass, Pounce
 from .deal import deal_position, new_game
 from .engine import apply, legal_actions, replay
 from .observe import Observation, observe
@@ -39,6 +41,7 @@ from .state import Event, EventKind, GameState, Phase, Showdown, ShowdownReason
 from .mechanisms.rounds import RoundsTurn
 from .mechanisms.trade_barter import TradeTurn
 from .mechanisms.widow import WidowTurn
+from .scoring.lives import LivesRecord
 from .scoring.pool import PoolRecord
 from .bots import Bot, GreedyBot, RandomBot, SearchBot
 from .simulate import SimulationResult, simulate
@@ -47,7 +50,8 @@ from .payoffs import returns
 from .sampling import sample_state
 from .tensor import observation_tensor, observation_tensor_size
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.2.0.dev0"
+"""The version, written only here: pyproject.toml reads it (hatchling's dynamic version)."""
 
 __all__ = [
     "action_from_index",
@@ -84,6 +88,7 @@ __all__ = [
     "Event",
     "EventKind",
     "Exchange",
+    "ExchangeAll",
     "GameState",
     "Knock",
     "Pass",
@@ -95,6 +100,7 @@ __all__ = [
     "WidowTurn",
     "RoundsTurn",
     "PoolRecord",
+    "LivesRecord",
     "Observation",
     "apply",
     "observe",
@@ -103,6 +109,8 @@ __all__ = [
     "legal_actions",
     "new_game",
     "CRP",
+    "DECKS",
+    "DECK_32",
     "DECK_40",
     "DECK_52",
     "EXTENDED",
@@ -110,8 +118,10 @@ __all__ = [
     "HOYLE",
     "POUNCE",
     "PRESETS",
+    "SCHWIMMEN",
     "TRENTUNO",
     "BarterDirection",
+    "StallEffect",
     "Card",
     "CardError",
     "CommerceError",

@@ -42,6 +42,7 @@ __all__ = [
     "describe_showdown",
     "describe_standings",
     "describe_winners",
+    "narrate_outcome",
     "narrate_step",
     "seat_list",
 ]
@@ -64,7 +65,7 @@ def describe_standings(state: GameState) -> str:
     >>> describe_standings(new_game(CRP, 3, seed=1))
     'lives: seat 0 3, seat 1 3, seat 2 3'
     """
-    return variant_of(state.rules).scoring.standings(state.rules, state.balances, state.lives, state.pot)
+    return variant_of(state.rules).scoring.standings(state.rules, state.balances, state.lives, state.pot, state.active)
 
 
 def _settled(before: GameState, showdown: Showdown) -> tuple[list[int], int]:
@@ -160,7 +161,7 @@ def describe_showdown(
     lines.extend(f"  {line}" for line in variant.scoring.showdown_lines(showdown, after))
     if before is not None and before.deal_number == showdown.deal_number:
         balances, pot = _settled(before, showdown)
-        lines.append(f"  {variant.scoring.standings(after.rules, balances, after.lives, pot)}")
+        lines.append(f"  {variant.scoring.standings(after.rules, balances, after.lives, pot, after.active)}")
     else:
         lines.append(f"  {describe_standings(after)}")
     return lines
@@ -188,10 +189,22 @@ def narrate_step(before: GameState, action: Action, after: GameState) -> list[st
     (:func:`describe_deal_start`).
     """
     lines = [f"  {line}" for line in describe_move(before, action, after)]
+    lines.extend(narrate_outcome(before, action, after))
+    if after.deal_number != before.deal_number and not after.is_over:
+        lines.extend(["", *describe_deal_start(after)])
+    return lines
+
+
+def narrate_outcome(before: GameState, action: Action, after: GameState) -> list[str]:
+    """What follows the move in :func:`narrate_step`, up to the next deal's opening (not included).
+
+    The showdown the move caused, if any, then the end of the match if it
+    ended. A terminal game prints these, waits for the person, and then
+    opens the next deal itself.
+    """
+    lines: list[str] = []
     if len(after.showdowns) > len(before.showdowns):
         lines.extend(describe_showdown(after.showdowns[-1], after, before=before, action=action))
     if after.is_over:
         lines.extend(["", describe_winners(after)])
-    elif after.deal_number != before.deal_number:
-        lines.extend(["", *describe_deal_start(after)])
     return lines

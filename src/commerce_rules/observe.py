@@ -39,6 +39,7 @@ class Observation(NamedTuple):
     hand_sizes: tuple[int, ...]
     """How many cards each seat holds (public)."""
     widow: tuple[Card, ...]
+    """The face-up widow (empty while it lies face down: Schwimmen's extra hand before the dealer's choice)."""
     stock_count: int
     discard_count: int
     pot: int
@@ -65,6 +66,12 @@ class Observation(NamedTuple):
     def last_showdown(self) -> Showdown | None:
         """The most recent showdown, or ``None`` before the first."""
         return self.showdowns[-1] if self.showdowns else None
+
+    def _repr_html_(self) -> str:
+        """The table as this seat sees it, for Jupyter (see :func:`commerce_rules.render.observation_html`)."""
+        from .render.table import observation_html
+
+        return observation_html(self)
 
 
 def _seen(event: Event, player: int) -> Event:
@@ -103,7 +110,7 @@ def observe(state: GameState, player: int) -> Observation:
         to_act,
         hand,
         tuple([len(h) for h in state.hands]),
-        state.widow,
+        () if mechanism.hides_widow(state) else state.widow,
         len(state.stock),
         len(state.discard),
         state.pot,

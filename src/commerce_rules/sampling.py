@@ -31,7 +31,7 @@ from .observe import Observation
 from .quoting import shown
 from .state import DealLog, GameState
 from .variant import variant_of
-from .whereabouts import DISCARD, STOCK, Whereabouts
+from .whereabouts import DISCARD, STOCK, WIDOW, Whereabouts
 
 __all__ = ["MAX_DRAWS", "check_placeable", "sample_state", "whereabouts_of"]
 
@@ -60,6 +60,9 @@ def _capacities(view: Observation, known: Mapping[Card, int]) -> dict[int, int]:
     room[view.player] -= len(view.hand)  # Hoyle's dealer before the blind exchange: their own cards are hidden
     room[STOCK] = view.stock_count
     room[DISCARD] = view.discard_count
+    face_down = len(variant_of(view.rules).deck) - sum(view.hand_sizes) - len(view.widow) - view.stock_count - view.discard_count
+    if face_down:  # a widow lying face down: its cards are hidden like the others
+        room[WIDOW] = face_down
     for place in known.values():
         if place not in room:
             raise CommerceError(f"the observation places a card in no place of its table ({place})")
@@ -132,7 +135,7 @@ class _Problem:
         ways = _Counter(cards, [tuple(sorted(self.maybe[card])) for card in cards], self.room).ways(0, {})
         total = Fraction(ways * math.factorial(len(self.hidden)))
         for place, slots in self.room.items():
-            if place != STOCK:
+            if place not in (STOCK, WIDOW):  # the orders that count: the stock's and a hidden widow's
                 total /= math.factorial(slots)
         return total
 
@@ -286,7 +289,7 @@ def sample_state(observation: Observation, seed: int) -> GameState:
             phase=rebuilt.phase,
             to_act=rebuilt.to_act,
             hands=rebuilt.hands,
-            widow=view.widow,
+            widow=tuple(piles[WIDOW]) if WIDOW in piles else view.widow,
             stock=rebuilt.stock,
             discard=rebuilt.discard,
             pot=view.pot,

@@ -23,12 +23,14 @@ from .cards import Card
 if TYPE_CHECKING:
     from .state import Event, Phase
 
-__all__ = ["DISCARD", "STOCK", "Rebuilt", "Whereabouts"]
+__all__ = ["DISCARD", "STOCK", "WIDOW", "Rebuilt", "Whereabouts"]
 
 STOCK: Final = -1
 """The place "the stock"."""
 DISCARD: Final = -2
 """The place "the discard pile"."""
+WIDOW: Final = -3
+"""The place "the widow", where it lies face down (Schwimmen's extra hand before the dealer's choice)."""
 
 
 @attrs.frozen

@@ -42,6 +42,7 @@ from .arguments import RULES_PARENT as RULES_PARENT
 from .arguments import _match_arguments
 from .arguments import parse_option as parse_option
 from .arguments import rules_from_args as rules_from_args
+from .colour import COLOUR_PARENT, coloured_stdout
 from .common import EXIT_INTERRUPTED as EXIT_INTERRUPTED
 from .common import EXIT_OK as EXIT_OK
 from .common import EXIT_STOPPED as EXIT_STOPPED
@@ -49,7 +50,7 @@ from .common import EXIT_USAGE as EXIT_USAGE
 from .common import PROG as PROG
 from .common import Handler as Handler
 from .common import UsageError as UsageError
-from .common import _Exit, _Parser, _positive, _seed
+from .common import _Exit, _Parser, _positive, _seat, _seed
 from .demo import DEMO_ACTION_LIMIT as DEMO_ACTION_LIMIT
 from .demo import cmd_demo as cmd_demo
 from .demo import demo_bots as demo_bots
@@ -123,8 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
         "rank",
         cmd_rank,
         "a hand's category and description under a variant",
-        parents=[RULES_PARENT],
-        epilog='example: commerce-rules rank "Q♠ K♠ A♠"  →  sequence: sequence Q-K-A of spades',
+        parents=[RULES_PARENT, COLOUR_PARENT],
+        epilog='example: commerce-rules rank "Q♠ K♠ A♠"  →  sequence Q-K-A of spades',
     )
     rank.add_argument("hand", nargs="+", help='the hand, e.g. "Q♠ K♠ A♠" or Qs Ks As')
 
@@ -133,7 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
         "compare",
         cmd_compare,
         "which of two or more hands wins under a variant, and by which rule",
-        parents=[RULES_PARENT],
+        parents=[RULES_PARENT, COLOUR_PARENT],
         epilog='example: commerce-rules compare "A♠ K♠ Q♠" "2♥ 2♦ 2♣" --variant crp',
     )
     compare.add_argument("hands", nargs="+", metavar="HAND", help='a quoted hand, e.g. "A♠ K♠ Q♠" (two or more)')
@@ -143,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
         "demo",
         cmd_demo,
         "a match between bots, narrated move by move",
-        parents=[RULES_PARENT],
+        parents=[RULES_PARENT, COLOUR_PARENT],
     )
     _match_arguments(demo, "how many bots play")
     play = _command(
@@ -151,10 +152,10 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         cmd_play,
         "play a match in the terminal against bots, choosing your moves by number",
-        parents=[RULES_PARENT],
+        parents=[RULES_PARENT, COLOUR_PARENT],
     )
     _match_arguments(play, "how many players, you included")
-    play.add_argument("--seat", type=int, default=0, metavar="K", help="your seat (default: 0)")
+    play.add_argument("--seat", type=_seat, default=0, metavar="K", help="your seat (default: 0)")
     sim = _command(
         subparsers,
         "simulate",
@@ -195,7 +196,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: ``sys.argv[1:]``) and return the exit status.
 
     >>> main(["rank", "Q♠ K♠ A♠"])
-    sequence: sequence Q-K-A of spades
+    sequence Q-K-A of spades
     0
     """
     parser = build_parser()
@@ -208,7 +209,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if handler is None:
             commands = ", ".join(_command_names(parser))
             raise UsageError(f"{PROG}: error: no command given; choose one of {commands} (see '{PROG} --help')")
-        return handler(args)
+        with coloured_stdout(getattr(args, "color", "never")):
+            return handler(args)
     except _Exit as done:
         return done.status
     except UsageError as error:

@@ -1,4 +1,4 @@
-"""Hoyle's Commerce with widow: the dealer's blind exchange, rounds, a growing widow, two knocks (RULES.md §6.2-6.6).
+"""Hoyle's Commerce with widow: the dealer's blind exchange, rounds, a growing widow, two knocks (Rules §6.2-6.6).
 
 The dealer first may take 1, 2 or 3 widow cards unseen, giving the first
 cards dealt to them face up in their place (**[resolution]**: the deal order
@@ -323,6 +323,9 @@ class Rounds:
     ) -> Rebuilt | None:
         """Nothing of the turn or the history is hidden: every placement consistent with the cards is a state."""
         return Rebuilt(hands, stock, discard, view.phase, view.to_act, view.turn, view.history)
+
+    def hides_widow(self, state: GameState) -> bool:
+        return False
 
     def turn_to_json(self, turn: RoundsTurn) -> dict[str, Any]:
         return {

@@ -1,4 +1,4 @@
-"""Foster's trade and barter, the game without widow (RULES.md §1.3-1.5).
+"""Foster's trade and barter, the game without widow (Rules §1.3-1.5).
 
 On a turn the player buys (a card to the hidden discard, 1 point to the
 dealer where the scoring keeps money, the stock's top card in return), barters (offers a hidden card to the
@@ -20,6 +20,7 @@ from ..records import value_record
 from ..rules import BarterDirection, Rules
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, event, moved, moved_and_paid, next_active
 from . import trade_barter_sampling as sampling
+from ..words import plural
 from .common import check_three_cards, knocker_of, turn_limit_text, unless_turn_limit, with_seat, without
 
 if TYPE_CHECKING:
@@ -214,8 +215,7 @@ class TradeBarter:
             else:
                 paying = f"pays {BUY_PRICE} to the dealer (seat {before.dealer})"
             left = len(before.stock) - 1
-            cards = "card" if left == 1 else "cards"
-            drawn = "draws the last card of the stock" if left == 0 else f"draws from the stock ({left} {cards} left)"
+            drawn = "draws the last card of the stock" if left == 0 else f"draws from the stock ({plural(left, 'card')} left)"
             return [f"seat {seat} buys: gives a card face down, {paying}, {drawn}"]
         if isinstance(action, Barter):
             return [f"seat {seat} offers seat {barter_partner(before, seat)} a card face down in barter"]
@@ -293,6 +293,9 @@ class TradeBarter:
     ) -> Rebuilt | None:
         """The cards of the buys and barters the observer did not see, found by playing the deal backwards."""
         return sampling.rebuild(view, hands, stock, discard, rng)
+
+    def hides_widow(self, state: GameState) -> bool:
+        return False
 
     def turn_to_json(self, turn: TradeTurn) -> dict[str, Any]:
         return {"turn_of": turn.turn_of, "turns": turn.turns, "offer": None if turn.offer is None else jf.card_text(turn.offer)}

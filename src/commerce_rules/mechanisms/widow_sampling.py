@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from ..deck import deck_for
 from ..errors import CommerceError
 from ..state import Event, EventKind, Phase
-from ..whereabouts import Rebuilt, Whereabouts
+from ..whereabouts import DISCARD, Rebuilt, Whereabouts
 from .common import taken_from_the_widow
 from .widow_record import WidowTurn, pounce_card_in
 
@@ -52,6 +52,14 @@ def whereabouts(view: Observation) -> Whereabouts:
                 if same.rank is card.rank:
                     known[same] = event.player
             known.pop(refill, None)
+        elif event.kind is EventKind.EXCHANGE_ALL:  # the whole hand for the whole widow, face up
+            for card in event.cards[:3]:
+                known.pop(card, None)
+            for card in event.cards[3:]:
+                known[card] = event.player
+        elif event.kind is EventKind.NEW_WIDOW:  # the dead widow to the discard, three new from the stock
+            for card in event.cards[:3]:
+                known[card] = DISCARD
     return Whereabouts(known, {}, _pending_question(view, deck))
 
 
@@ -99,6 +107,9 @@ def rebuild(
     view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
 ) -> Rebuilt | None:
     turn: WidowTurn = view.turn
+    dead = tuple(card for event in view.history if event.kind is EventKind.NEW_WIDOW for card in event.cards[:3])
+    if sorted(dead) == sorted(discard):  # the dead widows, in the order they went
+        discard = dead
     if not view.rules.pounce or view.phase not in (Phase.PLAY, Phase.FINAL_ROUND, _POUNCE):
         return Rebuilt(hands, stock, discard, view.phase, view.to_act, turn, view.history)
     me, n = view.player, view.num_players

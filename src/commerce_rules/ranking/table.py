@@ -20,7 +20,7 @@ import types
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, NamedTuple, Union, cast
 
-from ..cards import DECK_40, DECK_52, Card, Rank, parse_cards
+from ..cards import DECKS, LEFT_OUT, Card, parse_cards
 from ..errors import HandError, RulesError
 from ..quoting import shown
 from ..rules import Ranking, Rules
@@ -28,7 +28,7 @@ from . import classic, extended, foster, hoyle, trentuno
 from ._common import Grader, by_suit, rank_plural
 from .value import Category, HandValue
 
-__all__ = ["HandTable", "TableKey", "evaluate", "hand_strength_table", "table_for_key", "table_key"]
+__all__ = ["HandTable", "TableKey", "evaluate", "hand_strength_table", "is_blitz", "table_for_key", "table_key"]
 
 CardsLike = Union[str, Iterable[Union[Card, str]]]
 """What :func:`evaluate` accepts: card text, or an iterable of cards (or of card texts)."""
@@ -47,12 +47,13 @@ class TableKey(NamedTuple):
     ace_low: bool
     trentuno_suited: bool
     deck_size: int
+    feuer: bool = False
 
 
 def table_key(rules: Rules) -> TableKey:
     """The :class:`TableKey` of ``rules``."""
     if rules.ranking is Ranking.TRENTUNO:
-        return TableKey(rules.ranking, False, rules.trentuno_suited, rules.deck_size)
+        return TableKey(rules.ranking, False, rules.trentuno_suited, rules.deck_size, rules.feuer)
     return TableKey(rules.ranking, rules.ace_low, True, rules.deck_size)
 
 
@@ -61,7 +62,7 @@ _GRADERS: Final[dict[Ranking, Callable[[TableKey], Grader]]] = {
     Ranking.CLASSIC: lambda key: classic.grader(key.ace_low),
     Ranking.EXTENDED: lambda key: extended.grader(key.ace_low),
     Ranking.HOYLE: lambda key: hoyle.grader(key.ace_low),
-    Ranking.TRENTUNO: lambda key: trentuno.grader(key.trentuno_suited),
+    Ranking.TRENTUNO: lambda key: trentuno.grader(key.trentuno_suited, key.feuer),
 }
 
 
@@ -93,7 +94,7 @@ class HandTable:
 
     def __init__(self, key: TableKey) -> None:
         self.key = key
-        self.deck = DECK_40 if key.deck_size == 40 else DECK_52
+        self.deck = DECKS[key.deck_size]
         grade = _GRADERS[key.ranking](key)
         graded = []
         for hand in itertools.combinations(self.deck, 3):
@@ -166,6 +167,27 @@ def _lookup_dict(rules: Rules) -> dict[int, HandValue]:
 _LAST: tuple[object, dict[int, HandValue]] = (object(), {})
 """The last ``(rules, dict)`` used: a one-entry memo in front of ``_BY_RULES``, set in one
 assignment (so threads see a consistent pair); an identity test is cheaper than hashing ``Rules``."""
+
+
+_BLITZ_AT: Final[dict[Rules, int]] = {}
+
+
+def is_blitz(value: HandValue, rules: Rules) -> bool:
+    """Whether a three-card hand of the Trentuno ranking is worth 31, or is Feuer (Rules §7.6, §8.6).
+
+    A hand's strength is compared with the strength of A-K-Q of a suit, which
+    is 31 on every deck and either way of counting; only Feuer (three aces,
+    with ``feuer``) and quads rank higher, and quads are no blitz.
+
+    >>> from commerce_rules import TRENTUNO, evaluate
+    >>> rules = TRENTUNO.replace(feuer=True)
+    >>> [is_blitz(evaluate(hand, rules), rules) for hand in ("A♥ K♥ J♥", "A♠ A♥ A♦", "A♥ K♥ 7♥")]
+    [True, True, False]
+    """
+    at = _BLITZ_AT.get(rules)
+    if at is None:
+        at = _BLITZ_AT[rules] = evaluate("A♠ K♠ Q♠", rules).strength
+    return value.strength >= at and value.category is not Category.QUAD
 
 
 def hand_strength_table(rules: Rules) -> Mapping[int, HandValue]:
@@ -262,10 +284,12 @@ def _evaluate_checked(cards: object, rules: Rules, lookup: dict[int, HandValue])
         if card in seen:
             raise HandError(f"{card} appears twice in the hand {text}")
         seen.add(card)
-    if rules.deck_size == 40:
+    if rules.deck_size != 52:
+        deck = DECKS[rules.deck_size]
         for card in hand:
-            if card.rank in _NOT_IN_40:
-                raise HandError(f"{card} is not in this variant's 40-card deck (no 8s, 9s or 10s): {text}")
+            if card not in deck:
+                size = rules.deck_size
+                raise HandError(f"{card} is not in this variant's {size}-card deck ({LEFT_OUT[size]}): {text}")
     bits = 0
     for card in hand:
         bits |= card.bit
@@ -277,5 +301,3 @@ def _evaluate_checked(cards: object, rules: Rules, lookup: dict[int, HandValue])
         raise HandError(f"a four-card hand must be a quad (four of a rank, made by a pounce), not {text}")
     raise HandError(f"cannot rank the hand {text}")  # pragma: no cover - every valid hand is in the table
 
-
-_NOT_IN_40: Final = frozenset({Rank.EIGHT, Rank.NINE, Rank.TEN})

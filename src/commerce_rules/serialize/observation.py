@@ -142,7 +142,8 @@ def _check(view: Observation) -> None:
             jf.fail("hand", f"{card} is not a card of this variant's deck")
     if len(set(seen)) != len(seen):
         jf.fail("hand", "a card is both in the hand and the widow, or twice in one")
-    if sum(view.hand_sizes) + len(view.widow) + view.stock_count + view.discard_count != len(deck):
+    face_down = len(deck) - sum(view.hand_sizes) - len(view.widow) - view.stock_count - view.discard_count
+    if face_down and (view.widow or face_down != variant.mechanism.widow_size):  # else a widow lying face down
         jf.fail("hand_sizes", f"the hands, widow, stock and discard must hold the {len(deck)} cards of the deck")
     if len(view.hand) not in (0, view.hand_sizes[view.player]):
         jf.fail("hand", f"seat {view.player} holds {view.hand_sizes[view.player]} cards (hand_sizes), not {len(view.hand)}")

@@ -257,3 +257,18 @@ def test_a_turn_that_made_all_its_exchanges_shows_another_seat_is_being_asked() 
         assert sample.phase is Phase.POUNCE and sample.to_act == 1
         tricons[str(sample.hands[1][0].rank)] += 1
     assert set(tricons) == {"2", "9", "Q"}
+
+
+def test_schwimmens_extra_hand_face_down_is_dealt_and_a_hand_exchanged_whole_is_known() -> None:
+    from commerce_rules import PRESETS, ExchangeAll
+
+    schwimmen = PRESETS["schwimmen"]
+    state = deal_position(schwimmen, hands=["7♣ 8♣ 9♣", "10♠ J♠ Q♠", "A♥ K♥ 7♦"], widow="8♦ 9♦ 10♦", dealer=0)
+    assert observe(state, 1).widow == ()
+    widows = {check_sample(state, 1, seed).widow for seed in range(20)}
+    assert len(widows) > 1 and all(len(widow) == 3 for widow in widows), "the face-down extra hand is dealt at random"
+    state = apply(state, Pass(0))  # the dealer keeps its hand: the extra hand lies face up
+    state = apply(state, ExchangeAll(1))  # seat 1 takes the whole widow
+    for seed in range(10):
+        sample = check_sample(state, 2, seed)
+        assert set(sample.hands[1]) == set(parse_cards("8♦ 9♦ 10♦"))

@@ -718,8 +718,14 @@ def check_horse_answer(before: GameState, action: Action, after: GameState) -> N
         return
     if after.is_over:  # declined, and one player alone has counters: they take the rest of the pool
         assert isinstance(action, Pass)
-        survivor = next(s for s in range(before.num_players) if lives[s] > 0)
-        assert after.winners == (survivor,) and sum(1 for count in lives if count > 0) == 1
+        # §7.8: with free_ride a seat at 0 lives that is not out is swimming, still in the match
+        still_in = [
+            s for s in range(before.num_players)
+            if lives[s] > 0 or (before.rules.free_ride and s not in before.score.out)
+        ]  # fmt: skip
+        assert len(still_in) == 1
+        survivor = still_in[0]
+        assert after.winners == (survivor,)
         balances[survivor] += pot
         rest = ((None, survivor, pot),) if pot else ()
         assert after.last_showdown is not None and after.last_showdown.payments == last.payments + rest

@@ -18,6 +18,7 @@ from ..words import plural, seat_list
 if TYPE_CHECKING:
     from ..parts import Settlement
     from ..ranking import HandValue
+    from ..rules import Rules
     from ..state import GameState
 
 __all__ = ["Lives", "lowest_hands", "take_lives"]
@@ -69,6 +70,9 @@ class Lives(NoQuestions):
     def winners(self, state: GameState) -> tuple[int, ...] | None:
         active = state.active
         return active if len(active) == 1 else None
+
+    def return_range(self, rules: Rules, players: int, deals: int, actions_per_deal: int) -> tuple[int, int]:
+        return -1, players - 1  # (n - k) / k for each of k winners, -1 for the others
 
     def end_match(self, state: GameState) -> GameState | None:
         winners = self.winners(state)

@@ -68,6 +68,11 @@ class Pool(Lives):
     def new_record(self) -> PoolRecord:
         return PoolRecord()
 
+    def return_range(self, rules: Rules, players: int, deals: int, actions_per_deal: int) -> tuple[int, int]:
+        # A seat loses at most its stake and a horse; it wins at most everything else the pool ever held.
+        horse = horse_price(rules.stake) if rules.horse else 0
+        return -(rules.stake + horse), (players - 1) * rules.stake + horse
+
     def start_match(self, state: GameState) -> GameState:
         stake = state.rules.stake
         players = state.active

@@ -43,10 +43,17 @@ from .mechanisms.widow import WidowTurn
 from .scoring.pool import PoolRecord
 from .bots import Bot, GreedyBot, RandomBot, SearchBot
 from .simulate import SimulationResult, simulate
+from .action_space import action_from_index, action_index, legal_action_mask, num_actions
+from .payoffs import returns
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
+    "action_from_index",
+    "action_index",
+    "legal_action_mask",
+    "num_actions",
+    "returns",
     "ArgumentTypeError",
     "action_from_json",
     "action_to_json",

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from .action_kinds import ActionKind
     from .actions import Action
     from .cards import Card
     from .observe import Observation
@@ -58,6 +59,14 @@ class PhasePart(Protocol):
 
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
         """The phases this part owns under ``rules`` (an option may leave one out)."""
+
+    def action_kinds(self, rules: Rules) -> tuple[ActionKind, ...]:
+        """Every kind of action this part may accept under ``rules``, in a fixed order: its integer action space.
+
+        The shared code lays the mechanism's kinds, then the scoring's, end to
+        end (:mod:`commerce_rules.action_space`); a kind must number an action
+        by its kind and cards only, never by its seat.
+        """
 
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
         """Every action the state accepts, in a fixed order."""
@@ -160,6 +169,9 @@ class ScoringPart(PhasePart, Protocol):
 
     def end_match(self, state: GameState) -> GameState | None:
         """The final state if the match is over after this showdown (final payouts made), else ``None``."""
+
+    def returns(self, state: GameState) -> tuple[float, ...]:
+        """What each seat made of a match that is over: they sum to 0 (see :func:`commerce_rules.returns`)."""
 
     def question(self, state: GameState) -> GameState | None:
         """A state waiting for a player's answer right after a showdown (Hoyle's horse), or ``None``."""

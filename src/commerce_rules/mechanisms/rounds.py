@@ -18,7 +18,10 @@ from itertools import combinations
 import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+import attrs
+
 from .. import jsonfields as jf
+from ..action_kinds import ActionKind, NoCard, TwoCards
 from ..actions import Action, BlindExchange, Exchange, Knock, Pass, blind_action, seat_action
 from ..cards import Card
 from ..records import value_record
@@ -62,6 +65,33 @@ class RoundsTurn(NamedTuple):
     """Seats that may not exchange again in this deal (three cards at once)."""
 
 
+BLIND_POSITIONS: tuple[tuple[int, ...], ...] = tuple(c for k in (1, 2, 3) for c in combinations(range(3), k))
+"""The widow positions a blind exchange may take, in the order of their indices: (0), (1), (2), (0, 1), ... (0, 1, 2)."""
+
+
+@attrs.frozen
+class BlindPositions:
+    """The blind exchange's kind: 7 indices, one per set of widow positions taken (:data:`BLIND_POSITIONS`)."""
+
+    action: type[Action] = BlindExchange
+
+    def size(self, deck: tuple[Card, ...]) -> int:
+        return len(BLIND_POSITIONS)
+
+    def index(self, state: GameState, action: Action, deck: tuple[Card, ...]) -> int:
+        positions = tuple(sorted(state.widow.index(card) for card in action.cards()))
+        return BLIND_POSITIONS.index(positions)
+
+    def action_at(self, state: GameState, index: int, deck: tuple[Card, ...]) -> Action | None:
+        positions = BLIND_POSITIONS[index]
+        if state.to_act is None or len(state.widow) <= positions[-1]:
+            return None
+        return blind_action(state.to_act, tuple(state.widow[p] for p in positions))
+
+
+_KINDS: tuple[ActionKind, ...] = (BlindPositions(), TwoCards(Exchange), NoCard(Pass), NoCard(Knock))
+
+
 def round_order(state: GameState, knockers: tuple[int, ...]) -> tuple[int, ...]:
     """The seats that play a round: active, not knocked, clockwise from the eldest."""
     return tuple(seat for seat in clockwise_from(state.active, state.dealer) if seat not in knockers)
@@ -79,6 +109,10 @@ class Rounds:
 
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
         return self.phases
+
+    def action_kinds(self, rules: Rules) -> tuple[ActionKind, ...]:
+        """The blind exchange by the widow positions it takes, an exchange by its two cards, pass, knock."""
+        return _KINDS
 
     def cards_needed(self, players: int) -> int:
         return 3 + (players - 1)  # the widow, and one card for each round after the first

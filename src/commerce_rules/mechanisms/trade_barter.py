@@ -13,6 +13,7 @@ import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import jsonfields as jf
+from ..action_kinds import ActionKind, NoCard, OneCard
 from ..actions import Action, Barter, BarterReply, Buy, Knock, seat_action, trade_table
 from ..cards import Card
 from ..records import value_record
@@ -33,6 +34,8 @@ BUY_PRICE = 1
 _PLAY, _REPLY = Phase.PLAY, Phase.BARTER_REPLY
 _new = tuple.__new__
 _BUY, _BARTER, _REFUSED, _KNOCK = EventKind.BUY, EventKind.BARTER, EventKind.BARTER_REFUSED, EventKind.KNOCK
+_KINDS: tuple[ActionKind, ...] = (OneCard(Buy), OneCard(Barter), OneCard(BarterReply), NoCard(Knock))
+"""The integer action space: a buy, a barter and an answer by each card of the deck, then the knock."""
 
 
 @value_record
@@ -62,6 +65,9 @@ class TradeBarter:
 
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
         return self.phases
+
+    def action_kinds(self, rules: Rules) -> tuple[ActionKind, ...]:
+        return _KINDS
 
     def __init__(self) -> None:
         self._charged: dict[Rules, bool] = {}

@@ -17,6 +17,7 @@ import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import jsonfields as jf
+from ..action_kinds import NoCard, TwoCards
 from ..actions import Action, Exchange, Knock, Pass, Pounce, seat_action
 from ..cards import Card
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, event, moved, next_active
@@ -24,6 +25,7 @@ from .widow_record import WidowRecord, WidowTurn, pounce_card_in, pounce_card, w
 from .common import exchange_choices, exchange_refusal, knocker_of, swap_in, turn_limit_text, unless_turn_limit, with_seat
 
 if TYPE_CHECKING:
+    from ..action_kinds import ActionKind
     from ..rules import Rules
     from ..observe import Observation
     from ..parts import EventShape, Seen, Step
@@ -34,6 +36,7 @@ __all__ = ["Widow", "WidowTurn", "pounce_card"]
 _PLAY, _FINAL, _POUNCE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE
 _EXCHANGE, _PASS, _KNOCK = EventKind.EXCHANGE, EventKind.PASS, EventKind.KNOCK
 _POUNCED, _DECLINED = EventKind.POUNCE, EventKind.POUNCE_DECLINED
+_KINDS = (TwoCards(Exchange), NoCard(Pass), NoCard(Knock))
 
 
 class Widow(WidowRecord):
@@ -48,6 +51,10 @@ class Widow(WidowRecord):
 
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
         return (_PLAY, _FINAL, _POUNCE) if rules.pounce else (_PLAY, _FINAL)
+
+    def action_kinds(self, rules: Rules) -> tuple[ActionKind, ...]:
+        """An exchange by its two cards (give, then take), pass, knock, and the pounce where there is one."""
+        return (*_KINDS, NoCard(Pounce)) if rules.pounce else _KINDS
 
     def cards_needed(self, players: int) -> int:
         return 3  # the widow

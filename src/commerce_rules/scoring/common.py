@@ -8,6 +8,7 @@ from .. import jsonfields as jf
 from ..state import Showdown
 
 if TYPE_CHECKING:
+    from ..action_kinds import ActionKind
     from ..rules import Rules
     from ..actions import Action
     from ..observe import Observation
@@ -26,6 +27,9 @@ class NoQuestions:
 
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
         return self.phases
+
+    def action_kinds(self, rules: Rules) -> tuple[ActionKind, ...]:
+        return ()  # a scoring without questions accepts no action
 
     def question(self, state: GameState) -> GameState | None:
         return None

@@ -92,6 +92,10 @@ class Ledger(NoQuestions):
             return None
         return state._replace(phase=Phase.OVER, to_act=None, winners=winners)
 
+    def returns(self, state: GameState) -> tuple[float, ...]:
+        """The final balances (the pot is empty once the match is over, so they sum to 0)."""
+        return tuple([float(balance) for balance in state.balances])
+
     # ------------------------------------------------------------------ words
 
     def standings(self, rules: Any, balances: Sequence[int], lives: Sequence[int], pot: int) -> str:

@@ -80,6 +80,11 @@ class Lives(NoQuestions):
             return None
         return state._replace(phase=Phase.OVER, to_act=None, winners=winners)
 
+    def returns(self, state: GameState) -> tuple[float, ...]:
+        """``(n - k) / k`` for each of the ``k`` winners, -1 for every other seat: a zero-sum win."""
+        n, k = state.num_players, len(state.winners)
+        return tuple([(n - k) / k if seat in state.winners else -1.0 for seat in range(n)])
+
     # ------------------------------------------------------------------ words
 
     def standings(self, rules: Any, balances: Sequence[int], lives: Sequence[int], pot: int) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import jsonfields as jf
+from ..action_kinds import NoCard
 from ..actions import Action, BuyHorse, Pass, seat_action
 from ..parts import Settled
 from ..records import value_record
@@ -24,6 +25,7 @@ from .lives import Lives, lowest_hands, take_lives
 from ..words import payment_lines, signed
 
 if TYPE_CHECKING:
+    from ..action_kinds import ActionKind
     from ..parts import EventShape
     from ..rules import Rules
     from ..observe import Observation
@@ -65,6 +67,10 @@ class Pool(Lives):
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
         return self.phases if rules.horse else ()
 
+    def action_kinds(self, rules: Rules) -> tuple[ActionKind, ...]:
+        """The horse's answer: buy it, or pass (the same ``Pass`` as a mechanism's, where it has one)."""
+        return (NoCard(BuyHorse), NoCard(Pass)) if rules.horse else ()
+
     def new_record(self) -> PoolRecord:
         return PoolRecord()
 
@@ -72,6 +78,10 @@ class Pool(Lives):
         # A seat loses at most its stake and a horse; it wins at most everything else the pool ever held.
         horse = horse_price(rules.stake) if rules.horse else 0
         return -(rules.stake + horse), (players - 1) * rules.stake + horse
+
+    def returns(self, state: GameState) -> tuple[float, ...]:
+        """The final balances: what each player won or lost of the stakes, the pool being paid out."""
+        return tuple([float(balance) for balance in state.balances])
 
     def start_match(self, state: GameState) -> GameState:
         stake = state.rules.stake

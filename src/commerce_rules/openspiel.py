@@ -68,6 +68,7 @@ from . import (
     to_json,
 )
 from .actions import Action
+from .bots.base import Bot
 from .cards import Card
 from .deal import MAX_PLAYERS, MIN_PLAYERS, deck_for, new_game
 from .engine import apply, legal_actions
@@ -84,6 +85,7 @@ __all__ = [
     "CommerceGame",
     "CommerceObserver",
     "CommerceState",
+    "LibraryBot",
     "max_actions_per_deal",
     "rules_from_parameters",
 ]
@@ -232,6 +234,18 @@ class CommerceGame(pyspiel.Game):  # type: ignore[misc]
 
 
 @attrs.frozen
+class _Table:
+    """What every state of one game shares (a clone shares it too: OpenSpiel clones a state's attributes by deep copy)."""
+
+    rules: Rules
+    players: int
+    deck: tuple[Card, ...]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
+        return self
+
+
+@attrs.frozen
 class _Now:
     """Everything a state holds, immutable: a clone shares it (OpenSpiel clones by deep copy)."""
 
@@ -255,7 +269,7 @@ class CommerceState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: CommerceGame) -> None:
         super().__init__(game)
-        self._game = game
+        self.table = _Table(game.rules, game.players, game.deck)
         self.now = _Now()
 
     # -- whose move ----------------------------------------------------------------------
@@ -285,10 +299,10 @@ class CommerceState(pyspiel.State):  # type: ignore[misc]
         """The first dealer (each seat alike), or the next card of the deck (each card still undealt alike)."""
         now = self.now
         if now.dealer is None:
-            players = self._game.players
+            players = self.table.players
             return [(seat, 1.0 / players) for seat in range(players)]
         dealt = set(now.dealt)
-        left = [index for index, card in enumerate(self._game.deck) if card not in dealt]
+        left = [index for index, card in enumerate(self.table.deck) if card not in dealt]
         return [(index, 1.0 / len(left)) for index in left]
 
     # -- moves ---------------------------------------------------------------------------
@@ -308,7 +322,7 @@ class CommerceState(pyspiel.State):  # type: ignore[misc]
             self.now = attrs.evolve(now, pending=(match, move), dealt=(), past=now.past + (_deal_end(match),))
 
     def _chance(self, now: _Now, outcome: int) -> _Now:
-        game = self._game
+        game = self.table
         if now.dealer is None:
             return attrs.evolve(now, dealer=outcome)
         dealt = now.dealt + (game.deck[outcome],)
@@ -328,7 +342,7 @@ class CommerceState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             if now.dealer is None:
                 return f"first dealer: seat {action}"
-            return f"deal {self._game.deck[action]}"
+            return f"deal {self.table.deck[action]}"
         match = now.match
         if match is not None and now.pending is None and not match.is_over and match.to_act == player:
             try:
@@ -342,7 +356,7 @@ class CommerceState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         """:func:`~commerce_rules.returns` once the match is over; 0 for every seat before."""
         if not self.is_terminal():
-            return [0.0] * self._game.players
+            return [0.0] * self.table.players
         match = self.now.match
         assert match is not None
         return [float(value) for value in returns(match)]
@@ -540,6 +554,37 @@ class CommerceObserver:
         if self.everyone:
             pieces.append("hands: " + " | ".join(" ".join(map(str, hand)) for hand in state.hands))
         return "\n".join(pieces)
+
+
+class LibraryBot(pyspiel.Bot):  # type: ignore[misc]
+    """One of the library's bots (``GreedyBot``, ``SearchBot``...) playing one seat as an OpenSpiel bot.
+
+    It chooses from that seat's :func:`~commerce_rules.observe` and the legal
+    actions, as at any table of the library, for
+    ``open_spiel.python.algorithms.evaluate_bots`` and the like.
+    """
+
+    def __init__(self, bot: Bot, player: int) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot = bot
+        self.player = player
+
+    def step(self, state: CommerceState) -> int:
+        """The index of the action the bot chooses in ``state``, where its seat is to act."""
+        match = state.now.match
+        if match is None or state.now.pending is not None or match.to_act != self.player:
+            raise CommerceError(f"seat {self.player} is not to act in this state")
+        options = legal_actions(match)
+        choice = self.bot.choose(observe(match, self.player), options)
+        if choice not in options:
+            raise CommerceError(f"seat {self.player}'s bot chose an illegal action: {choice!r}")
+        return action_index(match, choice)
+
+    def restart_at(self, state: CommerceState) -> None:
+        """Nothing to forget: the library's bots choose from the observation alone."""
+
+    def inform_action(self, state: CommerceState, player_id: int, action: int) -> None:
+        """Nothing to learn: the observation holds what the seat saw."""
 
 
 pyspiel.register_game(_GAME_TYPE, CommerceGame)

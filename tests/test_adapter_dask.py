@@ -26,7 +26,7 @@ def client() -> Iterator[Any]:
 
 @pytest.mark.parametrize(("rules", "games"), [(FOSTER, 60), (CRP, 30)])
 def test_a_dask_run_equals_a_thread_pool_run(client: Any, rules: Rules, games: int) -> None:
-    bots = [GreedyBot, RandomBot, RandomBot, RandomBot]
+    bots: list[Any] = [GreedyBot, RandomBot, RandomBot, RandomBot]
     workers = sum(client.nthreads().values())
     on_dask = simulate(rules, bots, games, 17, client.get_executor(), workers=workers)
     with concurrent.futures.ThreadPoolExecutor(2) as pool:

@@ -29,6 +29,7 @@ from commerce_rules import (  # noqa: E402
     returns,
 )
 from commerce_rules.deal import deck_for  # noqa: E402
+from commerce_rules.state import GameState  # noqa: E402
 from commerce_rules.openspiel import (  # noqa: E402
     DEFAULT_DEAL_LIMIT,
     DEFAULT_TURN_LIMIT,
@@ -38,6 +39,13 @@ from commerce_rules.openspiel import (  # noqa: E402
 )
 
 PRESET_NAMES = sorted(PRESETS)
+
+
+def match_of(state: CommerceState) -> GameState:
+    """The library's state inside ``state`` (dealt: not at a chance node)."""
+    match = state.now.match
+    assert match is not None and state.now.pending is None
+    return match
 
 
 def load(**params: Any) -> Any:
@@ -148,7 +156,7 @@ def test_chance_draws_the_first_dealer_then_every_card_of_the_deal_uniformly() -
         assert all(p == pytest.approx(1 / (len(deck) - step)) for _, p in outcomes)
         state.apply_action(card)
     assert not state.is_chance_node()  # the last card is forced
-    match = state.now.match
+    match = match_of(state)
     assert match.dealer == 2 and match.deal_number == 1
     dealt = [deck[i] for i in order]
     assert match.hands[0][0] == dealt[0] and match.hands[1][0] == dealt[1] and match.hands[2][0] == dealt[2]
@@ -158,7 +166,7 @@ def test_chance_draws_the_first_dealer_then_every_card_of_the_deal_uniformly() -
 def test_every_later_deal_is_dealt_by_chance_too() -> None:
     state, per_deal = random_play(load(variant="crp", players=3).new_initial_state(), random.Random(3))
     chance_nodes = [item.player for item in state.full_history()].count(pyspiel.PlayerId.CHANCE)
-    deals = state.now.match.deal_number
+    deals = match_of(state).deal_number
     assert chance_nodes == 1 + deals * (len(deck_for(CRP)) - 1)
     assert len(per_deal) == deals
 
@@ -175,7 +183,7 @@ def test_max_game_length_bounds_random_matches_and_returns_stay_in_the_utility_r
         assert sum(per_deal) <= game.max_game_length()
         assert max(per_deal) <= bound
         values = state.returns()
-        assert values == list(returns(state.now.match))
+        assert values == list(returns(match_of(state)))
         assert sum(values) == pytest.approx(0)
         assert all(game.min_utility() <= v <= game.max_utility() for v in values)
 
@@ -210,7 +218,7 @@ def decision_states(name: str, players: int, seed: int, count: int) -> list[Comm
 @pytest.mark.parametrize("name", ["foster", "pounce", "hoyle"])
 def test_the_default_observation_is_the_librarys_tensor_and_json(name: str) -> None:
     for state in decision_states(name, 3, 1, 30):
-        match = state.now.match
+        match = match_of(state)
         for seat in range(3):
             view = observe(match, seat)
             assert state.observation_tensor(seat) == pytest.approx(list(observation_tensor(view)))
@@ -219,7 +227,7 @@ def test_the_default_observation_is_the_librarys_tensor_and_json(name: str) -> N
 
 def test_the_information_state_remembers_every_earlier_deal() -> None:
     states = decision_states("crp", 3, 2, 400)
-    later = next(s for s in states if s.now.match.deal_number >= 3)
+    later = next(s for s in states if s.now.match is not None and s.now.match.deal_number >= 3)
     text = later.information_state_string(0)
     assert text.count("\n") >= 2
     assert text.splitlines()[-1] == later.observation_string(0)
@@ -239,7 +247,7 @@ def test_the_public_view_is_the_same_for_every_seat_and_holds_no_hand(name: str)
             tensors.add(observer.tensor.tobytes())
         assert len(texts) == 1 and len(tensors) == 1
         text = texts.pop()
-        match = state.now.match
+        match = match_of(state)
         for seat, hand in enumerate(match.hands):
             if not match.showdowns:  # a past showdown's revealed cards may be dealt again
                 assert not any(f'"{card}"' in text for card in hand if card not in match.widow)
@@ -255,7 +263,7 @@ def test_the_private_view_alone_is_the_seats_hand_and_all_players_every_hand() -
     )
     deck = deck_for(FOSTER)
     for state in decision_states("foster", 3, 5, 10):
-        match = state.now.match
+        match = match_of(state)
         for seat in range(3):
             mine.set_from(state, seat)
             assert {deck[i] for i in np.flatnonzero(mine.tensor)} == set(match.hands[seat])
@@ -295,6 +303,6 @@ def test_a_library_bot_plays_only_its_own_seat() -> None:
     seat = state.current_player()
     choice = LibraryBot(GreedyBot(seed=1), seat).step(state)
     assert choice in state.legal_actions()
-    assert choice in [action_index(state.now.match, a) for a in legal_actions(state.now.match)]
+    assert choice in [action_index(match_of(state), a) for a in legal_actions(match_of(state))]
     with pytest.raises(CommerceError, match="not to act"):
         LibraryBot(GreedyBot(seed=1), (seat + 1) % 3).step(state)

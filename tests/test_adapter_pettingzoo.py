@@ -76,7 +76,7 @@ def test_observations_are_the_librarys_tensor_and_mask_in_a_dict_space() -> None
             assert observation["action_mask"].tolist() == [int(b) for b in legal_action_mask(match)]
         else:
             assert not observation["action_mask"].any()
-    assert environment.action_space("player_0").n == num_actions(environment.rules)
+    assert environment.action_spaces["player_0"].n == num_actions(environment.rules)
 
 
 @pytest.mark.parametrize("name", ["foster", "crp", "hoyle"])

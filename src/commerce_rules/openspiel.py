@@ -200,7 +200,7 @@ _GAME_TYPE: Final = pyspiel.GameType(
 )
 
 
-class CommerceGame(pyspiel.Game):  # type: ignore[misc]
+class CommerceGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
     """The game: its ``Rules``, player count and bounds, from OpenSpiel parameters."""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
@@ -264,7 +264,7 @@ class _Now:
         return self
 
 
-class CommerceState(pyspiel.State):  # type: ignore[misc]
+class CommerceState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     """A match in progress, with its chance nodes."""
 
     def __init__(self, game: CommerceGame) -> None:
@@ -556,7 +556,7 @@ class CommerceObserver:
         return "\n".join(pieces)
 
 
-class LibraryBot(pyspiel.Bot):  # type: ignore[misc]
+class LibraryBot(pyspiel.Bot):  # type: ignore[misc, unused-ignore]
     """One of the library's bots (``GreedyBot``, ``SearchBot``...) playing one seat as an OpenSpiel bot.
 
     It chooses from that seat's :func:`~commerce_rules.observe` and the legal

@@ -13,7 +13,9 @@ import pytest
 
 from commerce_rules import CRP, FOSTER, GreedyBot, RandomBot, Rules, simulate
 
-distributed = pytest.importorskip("distributed")
+from helpers import optional_import  # noqa: E402
+
+distributed = optional_import("distributed")
 
 
 @pytest.fixture(scope="module")

@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from helpers import optional_import
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
@@ -20,7 +22,7 @@ def _load(name: str) -> dict[str, Any]:
 
 
 def test_openspiel_mcts_plays_mcts_against_greedybot_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("pyspiel")
+    optional_import("pyspiel")
     _load("openspiel_mcts.py")["main"](["--matches", "2", "--simulations", "8"])
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(":")[0] for line in lines[:2]] == ["match 1", "match 2"]
@@ -29,7 +31,7 @@ def test_openspiel_mcts_plays_mcts_against_greedybot_to_the_end(capsys: pytest.C
 
 @pytest.mark.parametrize("variant", ["foster", "crp", "hoyle"])
 def test_pettingzoo_random_plays_a_match_to_the_end(variant: str, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("pettingzoo")
+    optional_import("pettingzoo")
     _load("pettingzoo_random.py")["main"](["--variant", variant, "--players", "3", "--seed", "2"])
     out = capsys.readouterr().out
     assert out.startswith("  seat ")  # the narration of the first move

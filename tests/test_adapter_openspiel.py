@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")
-np = pytest.importorskip("numpy")
+from helpers import optional_import  # noqa: E402
+
+pyspiel = optional_import("pyspiel")
+np = optional_import("numpy")
 
 from commerce_rules import (  # noqa: E402
     CRP,

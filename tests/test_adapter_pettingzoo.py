@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
-pettingzoo_test = pytest.importorskip("pettingzoo.test")
-np = pytest.importorskip("numpy")
+from helpers import optional_import  # noqa: E402
+
+pettingzoo_test = optional_import("pettingzoo.test")
+np = optional_import("numpy")
 
 from commerce_rules import (  # noqa: E402
     CRP,

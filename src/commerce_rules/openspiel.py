@@ -257,6 +257,8 @@ class _Now:
     """The state and action that end a deal, waiting for the next deal's cards."""
     dealt: tuple[Card, ...] = ()
     """The cards of the deal being dealt so far, top first."""
+    left: tuple[int, ...] = ()
+    """The deck positions (in deck order) of the cards not dealt yet, while a deal is dealt."""
     past: tuple[_DealEnd, ...] = ()
     """Each earlier deal's end (for perfect recall)."""
 
@@ -301,9 +303,8 @@ class CommerceState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         if now.dealer is None:
             players = self.table.players
             return [(seat, 1.0 / players) for seat in range(players)]
-        dealt = set(now.dealt)
-        left = [index for index, card in enumerate(self.table.deck) if card not in dealt]
-        return [(index, 1.0 / len(left)) for index in left]
+        chance = 1.0 / len(now.left)
+        return [(index, chance) for index in now.left]
 
     # -- moves ---------------------------------------------------------------------------
 
@@ -319,23 +320,28 @@ class CommerceState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         if after.is_over or after.deal_number == match.deal_number:
             self.now = attrs.evolve(now, match=after)
         else:  # the next deal's cards come from chance: deal them from the top
-            self.now = attrs.evolve(now, pending=(match, move), dealt=(), past=now.past + (_deal_end(match),))
+            whole = tuple(range(len(self.table.deck)))
+            self.now = attrs.evolve(now, pending=(match, move), dealt=(), left=whole, past=now.past + (_deal_end(match),))
 
     def _chance(self, now: _Now, outcome: int) -> _Now:
         game = self.table
         if now.dealer is None:
-            return attrs.evolve(now, dealer=outcome)
+            return attrs.evolve(now, dealer=outcome, left=tuple(range(len(game.deck))))
+        if outcome not in now.left:
+            raise CommerceError(f"chance outcome {outcome} is no card left to deal")
+        left = tuple(index for index in now.left if index != outcome)
         dealt = now.dealt + (game.deck[outcome],)
-        if len(dealt) == len(game.deck) - 1:  # the last card is forced
-            dealt += tuple(card for card in game.deck if card not in set(dealt))
-        if len(dealt) < len(game.deck):
-            return attrs.evolve(now, dealt=dealt)
+        if len(left) == 1:  # the last card is forced
+            dealt += (game.deck[left[0]],)
+            left = ()
+        if left:
+            return attrs.evolve(now, dealt=dealt, left=left)
         if now.pending is None:
             match = new_game(game.rules, game.players, seed=0, dealer=now.dealer, deck=dealt)
         else:
             before, move = now.pending
             match = apply(before, move, deck=dealt)
-        return attrs.evolve(now, match=match, pending=None, dealt=())
+        return attrs.evolve(now, match=match, pending=None, dealt=(), left=())
 
     def _action_to_string(self, player: int, action: int) -> str:
         now = self.now
@@ -443,16 +449,23 @@ def _public_text(state: GameState) -> str:
 
 @attrs.frozen
 class _DealEnd:
-    """A deal's last state before its next deal, and the texts of its two common views (perfect recall's memory)."""
+    """A deal's last state before the next deal (perfect recall's memory); its views' texts made once, when first asked."""
 
     state: GameState
-    views: tuple[str, ...]
-    """Each seat's :func:`~commerce_rules.observation_to_json`, then the public view's text."""
+    texts: dict[int, str] = attrs.field(factory=dict, eq=False, repr=False)
+    """Seat -> its :func:`~commerce_rules.observation_to_json`; -1 -> the public view's text."""
+
+    def text(self, seat: int) -> str:
+        """Seat ``seat``'s view of the deal's end, or the public view for ``-1``."""
+        found = self.texts.get(seat)
+        if found is None:
+            found = _public_text(self.state) if seat < 0 else observation_to_json(observe(self.state, seat))
+            self.texts[seat] = found
+        return found
 
 
 def _deal_end(state: GameState) -> _DealEnd:
-    seats = tuple(observation_to_json(observe(state, seat)) for seat in range(state.num_players))
-    return _DealEnd(state, (*seats, _public_text(state)))
+    return _DealEnd(state)
 
 
 def _public_size(players: int, deck: int) -> int:
@@ -545,10 +558,10 @@ class CommerceObserver:
     def _text(self, state: GameState, player: int, end: _DealEnd | None) -> str:
         """One state in this view; ``end``'s texts, made when that deal ended, where it has this view's."""
         if self.single and self.public:
-            return end.views[player] if end is not None else observation_to_json(observe(state, player))
+            return end.text(player) if end is not None else observation_to_json(observe(state, player))
         pieces: list[str] = []
         if self.public:
-            pieces.append(end.views[-1] if end is not None else _public_text(state))
+            pieces.append(end.text(-1) if end is not None else _public_text(state))
         if self.single:
             pieces.append("hand: " + " ".join(map(str, observe(state, player).hand)))
         if self.everyone:

@@ -261,6 +261,8 @@ class _Now:
     """The deck positions (in deck order) of the cards not dealt yet, while a deal is dealt."""
     past: tuple[_DealEnd, ...] = ()
     """Each earlier deal's end (for perfect recall)."""
+    legal: list[tuple[int, ...]] = attrs.field(factory=list, eq=False, repr=False, init=False)
+    """The legal actions' indices, once asked (a search asks again and again); never carried to a new value."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
         return self
@@ -293,9 +295,11 @@ class CommerceState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         return match is not None and self.now.pending is None and match.is_over
 
     def _legal_actions(self, player: int) -> list[int]:
-        match = self.now.match
-        assert match is not None
-        return sorted(action_index(match, action) for action in legal_actions(match))
+        now = self.now
+        if not now.legal:
+            assert now.match is not None
+            now.legal.append(tuple(sorted(action_index(now.match, action) for action in legal_actions(now.match))))
+        return list(now.legal[0])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The first dealer (each seat alike), or the next card of the deck (each card still undealt alike)."""

@@ -35,7 +35,7 @@ from .actions import Action, Barter, BarterReply, BlindExchange, Buy, BuyHorse, 
 from .deal import deal_position, new_game
 from .engine import apply, legal_actions, replay
 from .observe import Observation, observe
-from .serialize import action_from_json, action_to_json, state_from_json, to_json
+from .serialize import action_from_json, action_to_json, observation_from_json, observation_to_json, state_from_json, to_json
 from .state import Event, EventKind, GameState, Phase, Showdown, ShowdownReason
 from .mechanisms.rounds import RoundsTurn
 from .mechanisms.trade_barter import TradeTurn
@@ -45,6 +45,8 @@ from .bots import Bot, GreedyBot, RandomBot, SearchBot
 from .simulate import SimulationResult, simulate
 from .action_space import action_from_index, action_index, legal_action_mask, num_actions
 from .payoffs import returns
+from .sampling import sample_state
+from .tensor import observation_tensor, observation_tensor_size
 
 __version__ = "0.1.0.dev0"
 
@@ -54,9 +56,14 @@ __all__ = [
     "legal_action_mask",
     "num_actions",
     "returns",
+    "sample_state",
+    "observation_tensor",
+    "observation_tensor_size",
     "ArgumentTypeError",
     "action_from_json",
     "action_to_json",
+    "observation_from_json",
+    "observation_to_json",
     "state_from_json",
     "to_json",
     "Bot",

@@ -20,10 +20,12 @@ if TYPE_CHECKING:
     from .action_kinds import ActionKind
     from .actions import Action
     from .cards import Card
+    from .features import Features
     from .observe import Observation
     from .ranking import HandValue
     from .rules import Rules
     from .state import Event, EventKind, GameState, Payment, Phase, Showdown, ShowdownReason
+    from .whereabouts import Rebuilt, Whereabouts
 
 __all__ = ["EventShape", "MechanismPart", "PhasePart", "ScoringPart", "Seen", "Settled", "Settlement", "Step"]
 
@@ -122,6 +124,30 @@ class MechanismPart(PhasePart, Protocol):
     def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> Any:
         """The turn record of a state imagined from ``view`` with ``hands`` (what the view hides, drawn by ``rng``)."""
 
+    def whereabouts(self, view: Observation) -> Whereabouts:
+        """What ``view``'s history tells of the cards its seat cannot see: where they are, or may be.
+
+        Only the cards this mechanism's events moved: between deals the
+        shared code adds the last showdown's hands.
+        """
+
+    def rebuild(
+        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
+    ) -> Rebuilt | None:
+        """A whole state's hidden turn and history for this placement of the hidden cards, or ``None`` if no play reaches it.
+
+        The cards of events the observer did not see, the hidden fields of
+        the turn record (a barter's offer, a pending pounce question), and the
+        piles in the order the state keeps them. ``None`` makes
+        :func:`~commerce_rules.sample_state` draw another placement.
+        """
+
+    def turn_features_size(self, rules: Rules, players: int) -> int:
+        """The length of this mechanism's slice of the observation tensor."""
+
+    def turn_features(self, view: Observation, out: Features) -> None:
+        """Write ``view.turn`` (as the seat sees it) into the tensor: exactly ``turn_features_size`` numbers."""
+
     def hides_hand(self, state: GameState, player: int) -> bool:
         """Whether ``player`` may not look at their own hand now (Hoyle's blind exchange)."""
 
@@ -184,6 +210,12 @@ class ScoringPart(PhasePart, Protocol):
         bounds). A mechanism moves at most one point per action (Foster's
         purchase); everything else that is paid is the scoring's own.
         """
+
+    def score_features_size(self, rules: Rules, players: int) -> int:
+        """The length of this scoring's slice of the observation tensor."""
+
+    def score_features(self, view: Observation, out: Features) -> None:
+        """Write the pot, balances, lives and match record into the tensor: ``score_features_size`` numbers."""
 
     def record_to_json(self, record: Any) -> dict[str, Any]:
         """The match record as a JSON object."""

@@ -11,9 +11,9 @@ from ..state import EventKind, ShowdownReason
 if TYPE_CHECKING:
     from ..cards import Card
     from ..parts import Step
-    from ..state import GameState
+    from ..state import Event, GameState
 
-__all__ = ["check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "swap_in", "unless_turn_limit", "with_seat", "without"]
+__all__ = ["check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "swap_in", "taken_from_the_widow", "unless_turn_limit", "with_seat", "without"]
 
 T = TypeVar("T")
 
@@ -85,3 +85,11 @@ def knocker_of(before: GameState | None, action: Action | None) -> int | None:
 def turn_limit_text(before: GameState | None) -> str:
     limit = before.rules.turn_limit if before is not None else None
     return f"the turn limit ({limit} turns) is reached" if limit else "the turn limit is reached"
+
+
+
+def taken_from_the_widow(event: Event, known: dict[Card, int]) -> None:
+    """Read a public exchange into ``known``: the card taken is in the taker's hand until it goes back to the widow."""
+    given, taken = event.cards
+    known.pop(given, None)
+    known[taken] = event.player

@@ -26,9 +26,11 @@ from ..actions import Action, BlindExchange, Exchange, Knock, Pass, blind_action
 from ..cards import Card
 from ..records import value_record
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, event, moved
-from .common import check_three_cards, knocker_of, turn_limit_text, exchange_choices, exchange_refusal, swap_in, unless_turn_limit, with_seat
+from ..whereabouts import Rebuilt, Whereabouts
+from .common import check_three_cards, knocker_of, turn_limit_text, exchange_choices, exchange_refusal, swap_in, taken_from_the_widow, unless_turn_limit, with_seat
 
 if TYPE_CHECKING:
+    from ..features import Features
     from ..rules import Rules
     from ..observe import Observation
     from ..parts import EventShape, Seen, Step
@@ -323,6 +325,45 @@ class Rounds:
 
     def hides_hand(self, state: GameState, player: int) -> bool:
         return state.phase is _BLIND and player == state.dealer  # the dealer exchanges before looking
+
+    def turn_features_size(self, rules: Rules, players: int) -> int:
+        return 4 * players + rules.deck_size + 3
+
+    def turn_features(self, view: Observation, out: Features) -> None:
+        """Whose turn, the seats still to play this round, round / N, turns / (10 N), exchanges / 3,
+        the cards given this turn, the knockers, the seats spent (three exchanged at once)."""
+        turn: RoundsTurn = view.turn
+        n = view.num_players
+        out.seat(turn.turn_of)
+        out.seats(turn.round_left)
+        out.number(turn.round, n)
+        out.number(turn.turns, 10 * n)
+        out.number(turn.exchanges, 3)
+        out.cards(turn.given)
+        out.seats(turn.knockers)
+        out.seats(turn.spent)
+
+    def whereabouts(self, view: Observation) -> Whereabouts:
+        """Exchanges are public, and so is the blind exchange: the cards taken are in their taker's hand.
+
+        Before the blind exchange the dealer's own hand is hidden from the
+        dealer too (``hand`` is empty), so it is dealt like any hidden hand.
+        """
+        known: dict[Card, int] = {}
+        for event in view.history:
+            if event.kind is EventKind.EXCHANGE:
+                taken_from_the_widow(event, known)
+            elif event.kind is EventKind.BLIND_EXCHANGE:
+                taken = event.cards[: len(event.cards) // 2]
+                for card in taken:
+                    known[card] = event.player
+        return Whereabouts(known, {})
+
+    def rebuild(
+        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
+    ) -> Rebuilt | None:
+        """Nothing of the turn or the history is hidden: every placement consistent with the cards is a state."""
+        return Rebuilt(hands, stock, discard, view.phase, view.to_act, view.turn, view.history)
 
     def turn_to_json(self, turn: RoundsTurn) -> dict[str, Any]:
         return {

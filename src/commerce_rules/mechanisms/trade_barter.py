@@ -19,12 +19,15 @@ from ..cards import Card
 from ..records import value_record
 from ..rules import BarterDirection, Rules
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, event, moved, moved_and_paid, next_active
+from . import trade_barter_sampling as sampling
 from .common import check_three_cards, knocker_of, turn_limit_text, unless_turn_limit, with_seat, without
 
 if TYPE_CHECKING:
     from ..observe import Observation
     from ..parts import EventShape, Seen, Step
     from ..state import GameState, Showdown
+    from ..features import Features
+    from ..whereabouts import Rebuilt, Whereabouts
 
 __all__ = ["BUY_PRICE", "TradeBarter", "TradeTurn", "barter_partner"]
 
@@ -270,6 +273,26 @@ class TradeBarter:
 
     def hides_hand(self, state: GameState, player: int) -> bool:
         return False
+
+    def turn_features_size(self, rules: Rules, players: int) -> int:
+        return players + 1 + rules.deck_size
+
+    def turn_features(self, view: Observation, out: Features) -> None:
+        """Whose turn (one-hot), turns / (10 N), the offer a barter waits on (its offerer only sees it)."""
+        turn: TradeTurn = view.turn
+        out.seat(turn.turn_of)
+        out.number(turn.turns, 10 * view.num_players)
+        out.cards(() if turn.offer is None else (turn.offer,))
+
+    def whereabouts(self, view: Observation) -> Whereabouts:
+        """Bought away: in the discard for good; bartered: in the neighbour's hand, or where its moves since may have put it."""
+        return sampling.whereabouts(view)
+
+    def rebuild(
+        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
+    ) -> Rebuilt | None:
+        """The cards of the buys and barters the observer did not see, found by playing the deal backwards."""
+        return sampling.rebuild(view, hands, stock, discard, rng)
 
     def turn_to_json(self, turn: TradeTurn) -> dict[str, Any]:
         return {"turn_of": turn.turn_of, "turns": turn.turns, "offer": None if turn.offer is None else jf.card_text(turn.offer)}

@@ -21,6 +21,7 @@ from ..action_kinds import NoCard, TwoCards
 from ..actions import Action, Exchange, Knock, Pass, Pounce, seat_action
 from ..cards import Card
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, event, moved, next_active
+from . import widow_sampling as sampling
 from .widow_record import WidowRecord, WidowTurn, pounce_card_in, pounce_card, widow_turn
 from .common import exchange_choices, exchange_refusal, knocker_of, swap_in, turn_limit_text, unless_turn_limit, with_seat
 
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
     from ..observe import Observation
     from ..parts import EventShape, Seen, Step
     from ..state import GameState, Showdown
+    from ..features import Features
+    from ..whereabouts import Rebuilt, Whereabouts
 
 __all__ = ["Widow", "WidowTurn", "pounce_card"]
 
@@ -302,6 +305,34 @@ class Widow(WidowRecord):
 
     def hides_hand(self, state: GameState, player: int) -> bool:
         return False
+
+    def turn_features_size(self, rules: Rules, players: int) -> int:
+        return 4 * players + rules.deck_size + 5
+
+    def turn_features(self, view: Observation, out: Features) -> None:
+        """Whose turn, turns / (10 N), passes / N, exchanges / 3, the cards given this turn, the knocker,
+        the seats owed a final turn, the seats that declined a pounce (seen), the phase a question returns to."""
+        turn: WidowTurn = view.turn
+        n = view.num_players
+        out.seat(turn.turn_of)
+        out.number(turn.turns, 10 * n)
+        out.number(turn.passes, n)
+        out.number(turn.exchanges, 3)
+        out.cards(turn.given)
+        out.seats(turn.knockers)
+        out.seats(turn.final_left)
+        out.seats(turn.declined)
+        out.one_hot(None if turn.resume is None else (_PLAY, _FINAL).index(turn.resume), 2)
+
+    def whereabouts(self, view: Observation) -> Whereabouts:
+        """A card taken from the widow is in the taker's hand until given back; a pounce shows a quad."""
+        return sampling.whereabouts(view)
+
+    def rebuild(
+        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
+    ) -> Rebuilt | None:
+        """Everything is public but the pounce questions: the placement decides who is being asked."""
+        return sampling.rebuild(view, hands, stock, discard, rng)
 
     def pounce_card(self, state: GameState, seat: int) -> Card | None:
         return pounce_card(state, seat)

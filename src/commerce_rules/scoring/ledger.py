@@ -18,6 +18,9 @@ from .common import NoQuestions
 from ..words import payment_lines, plural, seat_list, signed
 
 if TYPE_CHECKING:
+    from ..features import Features
+    from ..observe import Observation
+    from ..rules import Rules
     from ..parts import Settlement
     from ..ranking import HandValue
     from ..rules import Rules
@@ -91,6 +94,14 @@ class Ledger(NoQuestions):
         if winners is None:
             return None
         return state._replace(phase=Phase.OVER, to_act=None, winners=winners)
+
+    def score_features_size(self, rules: Rules, players: int) -> int:
+        return players + 1
+
+    def score_features(self, view: Observation, out: Features) -> None:
+        """The pot / N, each balance / N (antes of 1 a player)."""
+        out.number(view.pot, view.num_players)
+        out.per_seat(view.balances, view.num_players)
 
     def returns(self, state: GameState) -> tuple[float, ...]:
         """The final balances (the pot is empty once the match is over, so they sum to 0)."""

@@ -16,6 +16,9 @@ from .common import NoQuestions, check_lowest_lose
 from ..words import plural, seat_list
 
 if TYPE_CHECKING:
+    from ..features import Features
+    from ..observe import Observation
+    from ..rules import Rules
     from ..parts import Settlement
     from ..ranking import HandValue
     from ..rules import Rules
@@ -79,6 +82,13 @@ class Lives(NoQuestions):
         if winners is None:
             return None
         return state._replace(phase=Phase.OVER, to_act=None, winners=winners)
+
+    def score_features_size(self, rules: Rules, players: int) -> int:
+        return players
+
+    def score_features(self, view: Observation, out: Features) -> None:
+        """Each seat's lives / starting_lives."""
+        out.per_seat(view.lives, view.rules.starting_lives)
 
     def returns(self, state: GameState) -> tuple[float, ...]:
         """``(n - k) / k`` for each of the ``k`` winners, -1 for every other seat: a zero-sum win."""

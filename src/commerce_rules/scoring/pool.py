@@ -25,6 +25,7 @@ from .lives import Lives, lowest_hands, take_lives
 from ..words import payment_lines, signed
 
 if TYPE_CHECKING:
+    from ..features import Features
     from ..action_kinds import ActionKind
     from ..parts import EventShape
     from ..rules import Rules
@@ -78,6 +79,17 @@ class Pool(Lives):
         # A seat loses at most its stake and a horse; it wins at most everything else the pool ever held.
         horse = horse_price(rules.stake) if rules.horse else 0
         return -(rules.stake + horse), (players - 1) * rules.stake + horse
+
+    def score_features_size(self, rules: Rules, players: int) -> int:
+        return 2 * players + 2
+
+    def score_features(self, view: Observation, out: Features) -> None:
+        """The pool / (stake N), each balance / (stake N), counters / starting_lives, whether the horse is bought."""
+        money = view.rules.stake * view.num_players
+        out.number(view.pot, money)
+        out.per_seat(view.balances, money)
+        out.per_seat(view.lives, view.rules.starting_lives)
+        out.number(1.0 if view.score.horse_bought else 0.0)
 
     def returns(self, state: GameState) -> tuple[float, ...]:
         """The final balances: what each player won or lost of the stakes, the pool being paid out."""

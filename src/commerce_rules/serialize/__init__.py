@@ -27,14 +27,19 @@ from __future__ import annotations
 
 from .actions import ACTION_TYPE_NAMES, action_from_json, action_to_json
 from .document import MAX_DOCUMENT, STATE_FORMAT, STATE_VERSION, state_from_json, to_json
+from .observation import OBSERVATION_FORMAT, OBSERVATION_VERSION, observation_from_json, observation_to_json
 
 __all__ = [
     "ACTION_TYPE_NAMES",
     "MAX_DOCUMENT",
+    "OBSERVATION_FORMAT",
+    "OBSERVATION_VERSION",
     "STATE_FORMAT",
     "STATE_VERSION",
     "action_from_json",
     "action_to_json",
+    "observation_from_json",
+    "observation_to_json",
     "state_from_json",
     "to_json",
 ]

@@ -1,0 +1,193 @@
+"""What an observer of trade and barter knows of the hidden cards, and the hidden moves that fit a placement.
+
+**What the history tells** (:func:`whereabouts`). A card the observer gave
+when buying is in the discard for good (nothing leaves the discard). A card
+it gave in a barter is in the neighbour's hand — until that neighbour moves
+a card unseen: after a buy it may be in the discard, after a barter between
+other seats in either partner's hand, and so on; it can never be back in the
+stock. Every card the observer never saw may be anywhere hidden.
+
+**Rebuilding the hidden moves** (:func:`rebuild`). For a placement of the
+hidden cards, the deal's history is played backwards from it, choosing for
+each move the observer did not see which cards it moved (a buy's card given
+and card drawn, a barter's two cards), so that the moves the observer saw
+find their cards where they must be. A card drawn from the stock cannot be
+one the observer had seen before. If no choice works the placement is
+impossible and :func:`~commerce_rules.sample_state` draws another; the
+search is depth first with a bound on its steps.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Final
+
+from ..state import Event, EventKind, Phase
+from ..whereabouts import DISCARD, Rebuilt, Whereabouts
+
+if TYPE_CHECKING:
+    from ..cards import Card
+    from ..observe import Observation
+
+__all__ = ["MAX_STEPS", "rebuild", "whereabouts"]
+
+MAX_STEPS: Final = 20_000
+"""The bound on the backward search's steps for one placement (then it counts as impossible)."""
+
+_BUY, _BARTER, _REFUSED = EventKind.BUY, EventKind.BARTER, EventKind.BARTER_REFUSED
+_NEVER: Final = 1 << 60
+
+
+def whereabouts(view: Observation) -> Whereabouts:
+    me = view.player
+    discard: list[Card] = []
+    tracked: dict[Card, set[int]] = {}
+    for event in view.history:
+        if event.kind is _BUY:
+            if event.player == me:
+                given, drawn = event.cards
+                discard.append(given)
+                tracked.pop(drawn, None)
+            else:
+                for places in tracked.values():
+                    if event.player in places:
+                        places.add(DISCARD)
+        elif event.kind is _BARTER:
+            offerer, partner = event.player, event.target
+            assert partner is not None
+            if event.cards:
+                offered, returned = event.cards
+                mine, theirs, other = (returned, offered, partner) if offerer == me else (offered, returned, offerer)
+                tracked.pop(mine, None)
+                tracked[theirs] = {other}
+            else:
+                for places in tracked.values():
+                    if offerer in places or partner in places:
+                        places.update((offerer, partner))
+    known: dict[Card, int] = {card: DISCARD for card in discard}
+    maybe: dict[Card, frozenset[int]] = {}
+    for card, places in tracked.items():
+        if len(places) == 1:
+            known[card] = next(iter(places))
+        else:
+            maybe[card] = frozenset(places)
+    return Whereabouts(known, maybe)
+
+
+def _first_seen(view: Observation) -> tuple[dict[Card, int], dict[Card, int]]:
+    """When the observer first saw each card (-1: dealt to it), and when it gave each card it bought away."""
+    me = view.player
+    hand = list(view.hand)
+    events = view.history
+    for event in reversed(events):  # the observer's hand at the deal's start
+        if not event.cards or event.kind not in (_BUY, _BARTER):
+            continue
+        if event.kind is _BUY:
+            if event.player == me:
+                given, drawn = event.cards
+                hand.remove(drawn)
+                hand.append(given)
+            continue
+        offerer, partner = event.player, event.target
+        offered, returned = event.cards
+        gone, came = (offered, returned) if offerer == me else (returned, offered)
+        if partner == me or offerer == me:
+            hand.remove(came)
+            hand.append(gone)
+    seen = {card: -1 for card in hand}
+    bought_away: dict[Card, int] = {}
+    for index, event in enumerate(events):
+        for card in event.cards:
+            seen.setdefault(card, index)
+        if event.kind is _BUY and event.player == me:
+            bought_away[event.cards[0]] = index
+    return seen, bought_away
+
+
+def rebuild(
+    view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
+) -> Rebuilt | None:
+    me = view.player
+    events = view.history
+    seen, bought_away = _first_seen(view)
+    piles = [list(hand) for hand in hands]
+    dropped = list(discard)
+    filled: list[tuple[Card, ...]] = [event.cards for event in events]
+    stack: list[tuple[int, list[tuple[Card, ...]], tuple[list[list[Card]], list[Card]]]] = []
+    index = len(events) - 1
+    steps = 0
+    options: list[tuple[Card, ...]] | None = None
+    while index >= 0:
+        steps += 1
+        if steps > MAX_STEPS:
+            return None
+        if options is None:
+            options = _options(events[index], index, me, piles, dropped, seen, bought_away, rng)
+        if not options:
+            if not stack:
+                return None
+            index, options, (piles, dropped) = stack.pop()
+            continue
+        choice = options.pop()
+        stack.append((index, options, ([list(p) for p in piles], list(dropped))))
+        _undo(events[index], choice, piles, dropped)
+        filled[index] = choice
+        index -= 1
+        options = None
+    turn = view.turn
+    if view.phase is Phase.BARTER_REPLY and turn.offer is None:  # an offer the observer cannot see
+        offerer = hands[turn.turn_of]
+        turn = turn._replace(offer=offerer[rng.randrange(len(offerer))])
+    history = tuple(event if event.cards == cards else event._replace(cards=cards) for event, cards in zip(events, filled))
+    order = tuple(cards[0] for event, cards in zip(history, filled) if event.kind is _BUY)
+    return Rebuilt(hands, stock, order if sorted(order) == sorted(discard) else discard, view.phase, view.to_act, turn, history)
+
+
+def _options(
+    event: Event, index: int, me: int, piles: list[list[Card]], dropped: list[Card],
+    seen: dict[Card, int], bought_away: dict[Card, int], rng: random.Random,
+) -> list[tuple[Card, ...]]:  # fmt: skip
+    """The cards the event may have moved, given where they are just after it (the likeliest to work last)."""
+    kind, player = event.kind, event.player
+    if kind is _BUY:
+        if event.cards:
+            given, drawn = event.cards
+            return [event.cards] if drawn in piles[player] and given in dropped else []
+        draws = [card for card in piles[player] if seen.get(card, _NEVER) > index]  # in the stock until now
+        gifts = [card for card in dropped if bought_away.get(card, _NEVER) >= index]  # not the observer's own
+        return _ranked([(given, drawn) for given in gifts for drawn in draws], seen, rng)
+    if kind is _BARTER:
+        partner = event.target
+        assert partner is not None
+        if event.cards:
+            offered, returned = event.cards
+            return [event.cards] if offered in piles[partner] and returned in piles[player] else []
+        return _ranked([(offered, returned) for offered in piles[partner] for returned in piles[player]], seen, rng)
+    if kind is _REFUSED and not event.cards:
+        return _ranked([(card,) for card in piles[player]], seen, rng)
+    return [event.cards]
+
+
+def _ranked(options: list[tuple[Card, ...]], seen: dict[Card, int], rng: random.Random) -> list[tuple[Card, ...]]:
+    """``options`` shuffled, those naming cards the observer never saw last (they are tried first)."""
+    rng.shuffle(options)
+    options.sort(key=lambda cards: -sum(1 for card in cards if card in seen))
+    return options
+
+
+def _undo(event: Event, cards: tuple[Card, ...], piles: list[list[Card]], dropped: list[Card]) -> None:
+    """Play ``event`` backwards with these cards: the piles as they were just before it."""
+    if event.kind is _BUY:
+        given, drawn = cards
+        hand = piles[event.player]
+        hand.remove(drawn)
+        hand.append(given)
+        dropped.remove(given)
+    elif event.kind is _BARTER:
+        offered, returned = cards
+        partner = event.target
+        assert partner is not None
+        piles[partner].remove(offered)
+        piles[partner].append(returned)
+        piles[event.player].remove(returned)
+        piles[event.player].append(offered)

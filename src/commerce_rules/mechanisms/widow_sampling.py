@@ -1,0 +1,119 @@
+"""What an observer of the widow game knows of the hidden cards, and the pounce question a placement implies.
+
+**What the history tells** (:func:`whereabouts`). Every exchange is public,
+so a card taken from the widow is in the taker's hand until it is given
+back; a pounce shows the pouncer's four cards (the tricon and its fourth).
+Every other card the observer cannot see may be in any other hand or the stock.
+
+**The pounce question** (:func:`rebuild`). Another seat's pending question,
+and a pounce declined by another seat, are hidden (RULES.md §3.3), so a
+placement decides them: the seats able to pounce on the widow as it is are
+asked in turn order from the seat whose turn it is. Those before the
+observer's own question (or its own refusal) have declined; the first after
+it is being asked. An observer able to pounce that is neither asked nor has
+declined is waiting for an earlier seat's answer, so some earlier seat must
+be able to pounce: a placement where none is cannot happen. Where the
+observer is not concerned, the first seat able to pounce is the one asked
+(no hidden refusals are imagined: they leave no trace in any placement).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ..deck import deck_for
+from ..state import Event, EventKind, Phase
+from ..whereabouts import Rebuilt, Whereabouts
+from .common import taken_from_the_widow
+from .widow_record import WidowTurn, pounce_card_in
+
+if TYPE_CHECKING:
+    from ..cards import Card
+    from ..observe import Observation
+
+__all__ = ["rebuild", "whereabouts"]
+
+_POUNCE, _DECLINED = Phase.POUNCE, EventKind.POUNCE_DECLINED
+
+
+def whereabouts(view: Observation) -> Whereabouts:
+    known: dict[Card, int] = {}
+    deck = deck_for(view.rules)
+    for event in view.history:
+        if event.kind is EventKind.EXCHANGE:
+            taken_from_the_widow(event, known)
+        elif event.kind is EventKind.POUNCE:
+            card, refill = event.cards
+            for same in deck:
+                if same.rank is card.rank:
+                    known[same] = event.player
+            known.pop(refill, None)
+    return Whereabouts(known, {}, _earlier_question(view, deck))
+
+
+def _earlier_question(view: Observation, deck: tuple[Card, ...]) -> tuple[dict[Card, int], ...]:
+    """Where the observer could pounce yet is neither asked nor has declined: an earlier seat is being asked.
+
+    So some seat before it in turn order holds the three other cards of a
+    widow card's rank: one alternative per such seat and rank.
+    """
+    turn: WidowTurn = view.turn
+    hand, me = view.hand, view.player
+    if not view.rules.pounce or view.phase not in (Phase.PLAY, Phase.FINAL_ROUND) or me in turn.declined:
+        return ()
+    if not view.stock_count or len(hand) != 3 or len({card.rank for card in hand}) != 1:
+        return ()
+    if all(card.rank is not hand[0].rank for card in view.widow):
+        return ()
+    n = view.num_players
+    order = [(turn.turn_of + offset) % n for offset in range(n)]
+    alternatives = []
+    for seat in order[: order.index(me)]:
+        if seat not in view.active:
+            continue
+        for card in view.widow:
+            others = [same for same in deck if same.rank is card.rank and same not in view.widow]
+            if card.rank is not hand[0].rank and len(others) == 3:
+                alternatives.append({same: seat for same in others})
+    return tuple(alternatives)
+
+
+def rebuild(
+    view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
+) -> Rebuilt | None:
+    turn: WidowTurn = view.turn
+    if not view.rules.pounce or view.phase not in (Phase.PLAY, Phase.FINAL_ROUND, _POUNCE):
+        return Rebuilt(hands, stock, discard, view.phase, view.to_act, turn, view.history)
+    me, n = view.player, view.num_players
+    order = [(turn.turn_of + offset) % n for offset in range(n)]
+    able = [seat for seat in order if pounce_card_in(hands[seat], view.widow, stock) is not None]
+    asked: int | None
+    if view.phase is _POUNCE:  # the observer is asked: every seat able before it has declined
+        before = able[: able.index(me)]
+        declined, asked = tuple(before), me
+    elif me in turn.declined:
+        at = able.index(me)
+        declined, asked = tuple(able[: at + 1]), (able[at + 1] if at + 1 < len(able) else None)
+    elif me in able:  # able, not asked, not declined: an earlier seat's answer is awaited
+        if able[0] == me:
+            return None
+        declined, asked = (), able[0]
+    else:
+        declined, asked = (), (able[0] if able else None)
+    history = _with_refusals(view.history, [seat for seat in declined if seat != me], me)
+    turn = turn._replace(declined=declined)
+    if asked is None or view.phase is _POUNCE:
+        return Rebuilt(hands, stock, discard, view.phase, view.to_act, turn, history)
+    return Rebuilt(hands, stock, discard, _POUNCE, asked, turn._replace(resume=view.phase), history)
+
+
+def _with_refusals(history: tuple[Event, ...], seats: list[int], me: int) -> tuple[Event, ...]:
+    """``history`` with the hidden refusals of ``seats``, just before the observer's own (or at the end)."""
+    if not seats:
+        return history
+    refusals = tuple(Event(_DECLINED, seat) for seat in seats)
+    for at in range(len(history) - 1, -1, -1):
+        if history[at].kind is _DECLINED and history[at].player == me:
+            return history[:at] + refusals + history[at:]
+    return history + refusals

@@ -1,0 +1,192 @@
+"""The observation document: what a server sends each player, written and read back exactly.
+
+It holds exactly what an :class:`~commerce_rules.Observation` holds — no
+hidden card, no seed: the observer's hand, the widow, the piles' counts,
+the public fields, the turn record as the seat sees it (written by the
+mechanism), the history with cards only where the seat saw them, and the
+past showdowns. Reading checks the shape of every field, then that the
+observation could come from a state: cards once each, the counts adding up
+to the deck, the seats in play, and the history's facts fitting the counts
+(as :func:`~commerce_rules.sample_state` needs them to).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from .. import jsonfields as jf
+from ..deal import MAX_PLAYERS, MAX_POINTS, MIN_PLAYERS
+from ..errors import CommerceError, SerializationError
+from ..observe import Observation
+from ..sampling import check_placeable
+from ..variant import variant_of
+from .document import _event_document, _read_event, _read_phase, _read_rules, _read_showdown, _showdown_document
+from .parse import parse
+
+__all__ = ["OBSERVATION_FORMAT", "OBSERVATION_VERSION", "observation_from_json", "observation_to_json"]
+
+OBSERVATION_FORMAT: Final = "commerce-rules/observation"
+"""The ``"format"`` field of every observation document."""
+OBSERVATION_VERSION: Final = 1
+"""The ``"version"`` field this library writes and reads."""
+
+_FIELDS: Final = (
+    "format", "version", "player", "rules", "num_players", "deal_number", "dealer", "phase", "to_act", "hand",
+    "hand_sizes", "widow", "stock_count", "discard_count", "pot", "balances", "lives", "active", "turn", "score",
+    "history", "showdowns", "winners",
+)  # fmt: skip
+
+
+def observation_to_json(observation: Observation, *, indent: int | None = None) -> str:
+    """The observation as a versioned JSON document; :func:`observation_from_json` reads it back equal.
+
+    >>> from commerce_rules import FOSTER, deal_position, observe, observation_from_json, observation_to_json
+    >>> state = deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0)
+    >>> text = observation_to_json(observe(state, 1))
+    >>> "A♥" in text, observation_from_json(text) == observe(state, 1)
+    (False, True)
+    """
+    if type(observation) is not Observation:
+        raise SerializationError(f"observation_to_json() needs an Observation, not {type(observation).__name__}")
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= 16):
+        raise SerializationError("indent must be None or a whole number from 0 to 16")
+    view = observation
+    variant = variant_of(view.rules)
+    document: dict[str, Any] = {
+        "format": OBSERVATION_FORMAT,
+        "version": OBSERVATION_VERSION,
+        "player": view.player,
+        "rules": view.rules.options(),
+        "num_players": view.num_players,
+        "deal_number": view.deal_number,
+        "dealer": view.dealer,
+        "phase": view.phase.value,
+        "to_act": view.to_act,
+        "hand": jf.texts(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "widow": jf.texts(view.widow),
+        "stock_count": view.stock_count,
+        "discard_count": view.discard_count,
+        "pot": view.pot,
+        "balances": list(view.balances),
+        "lives": list(view.lives),
+        "active": list(view.active),
+        "turn": variant.mechanism.turn_to_json(view.turn),
+        "score": variant.scoring.record_to_json(view.score),
+        "history": [_event_document(event) for event in view.history],
+        "showdowns": [_showdown_document(showdown) for showdown in view.showdowns],
+        "winners": list(view.winners),
+    }
+    return json.dumps(document, ensure_ascii=False, sort_keys=True, indent=indent)
+
+
+def _header(document: jf.Json) -> dict[str, Any]:
+    if not isinstance(document, dict):
+        jf.fail("document", f"expected a JSON object, not {jf.shown(document)}")
+    if document.get("format") != OBSERVATION_FORMAT:
+        jf.fail("format", f"expected {json.dumps(OBSERVATION_FORMAT)}, not {jf.shown(document.get('format'))}")
+    if "version" not in document:
+        jf.fail("document", "missing field 'version'")
+    version = jf.integer(document["version"], "version")
+    if version != OBSERVATION_VERSION:
+        jf.fail("version", f"version {version} cannot be read: this library reads version {OBSERVATION_VERSION}")
+    return jf.obj(document, "", _FIELDS)
+
+
+def _read(document: dict[str, Any]) -> Observation:
+    rules = _read_rules(document["rules"])
+    variant = variant_of(rules)
+    players = jf.integer(document["num_players"], "num_players", MIN_PLAYERS, MAX_PLAYERS)
+    deck = len(variant.deck)
+
+    def per_seat(name: str, low: int, high: int) -> tuple[int, ...]:
+        items = jf.json_list(document[name], name, players)
+        return tuple(jf.integer(item, f"{name}[{seat}]", low, high) for seat, item in enumerate(items))
+
+    history = jf.json_list(document["history"], "history")
+    showdowns = jf.json_list(document["showdowns"], "showdowns")
+    lives = per_seat("lives", 0, 10**30)
+    return Observation(
+        player=jf.seat(document["player"], "player", players),
+        rules=rules,
+        num_players=players,
+        deal_number=jf.integer(document["deal_number"], "deal_number", 1, 10**9),
+        dealer=jf.seat(document["dealer"], "dealer", players),
+        phase=_read_phase(document["phase"], variant.phases),
+        to_act=jf.optional_seat(document["to_act"], "to_act", players),
+        hand=jf.cards(document["hand"], "hand"),
+        hand_sizes=per_seat("hand_sizes", 0, 4),
+        widow=jf.cards(document["widow"], "widow"),
+        stock_count=jf.integer(document["stock_count"], "stock_count", 0, deck),
+        discard_count=jf.integer(document["discard_count"], "discard_count", 0, deck),
+        pot=jf.integer(document["pot"], "pot", 0, MAX_POINTS),
+        balances=per_seat("balances", -MAX_POINTS, MAX_POINTS),
+        lives=lives,
+        active=jf.seats(document["active"], "active", players),
+        turn=variant.mechanism.turn_from_json(document["turn"], players),
+        score=variant.scoring.record_from_json(document["score"]),
+        history=tuple(_read_event(item, f"history[{i}]", players) for i, item in enumerate(history)),
+        showdowns=tuple(_read_showdown(item, f"showdowns[{i}]", players, rules) for i, item in enumerate(showdowns)),
+        winners=jf.seats(document["winners"], "winners", players),
+    )
+
+
+def _check(view: Observation) -> None:
+    """The observation could come from a state: what a reader relies on, and what sample_state needs."""
+    variant = variant_of(view.rules)
+    deck = set(variant.deck)
+    seen = [*view.hand, *view.widow]
+    for card in seen:
+        if card not in deck:
+            jf.fail("hand", f"{card} is not a card of this variant's deck")
+    if len(set(seen)) != len(seen):
+        jf.fail("hand", "a card is both in the hand and the widow, or twice in one")
+    if sum(view.hand_sizes) + len(view.widow) + view.stock_count + view.discard_count != len(deck):
+        jf.fail("hand_sizes", f"the hands, widow, stock and discard must hold the {len(deck)} cards of the deck")
+    if len(view.hand) not in (0, view.hand_sizes[view.player]):
+        jf.fail("hand", f"seat {view.player} holds {view.hand_sizes[view.player]} cards (hand_sizes), not {len(view.hand)}")
+    if view.active != variant.scoring.active_seats(view.lives, view.score):
+        jf.fail("active", "the seats in play are not those the lives and the match record leave in")
+    if (view.to_act is None) != view.is_over:
+        jf.fail("to_act", "a seat acts while the match goes on, and nobody once it is over")
+    if view.phase in variant.mechanism.phases_for(view.rules):  # during a deal (not a question between deals)
+        if view.to_act not in view.active:
+            jf.fail("to_act", f"seat {view.to_act} is out of the match and cannot act in a deal")
+        if view.dealer not in view.active:
+            jf.fail("dealer", f"seat {view.dealer} is out of the match and cannot deal")
+    if bool(view.winners) != view.is_over:
+        jf.fail("winners", "a match has winners exactly when it is over")
+    shapes = {**variant.mechanism.events, **variant.scoring.events}
+    for i, event in enumerate(view.history):
+        shape = shapes.get(event.kind)
+        if shape is None:
+            jf.fail(f"history[{i}].kind", f"{event.kind.value!r} is not an event of this variant")
+        hidden = event.visible_to is not None and view.player not in event.visible_to
+        if len(event.cards) not in shape[0] and not (hidden and not event.cards):
+            jf.fail(f"history[{i}].cards", f"a {event.kind.value!r} event cannot name {len(event.cards)} cards here")
+        if hidden and event.cards:
+            jf.fail(f"history[{i}].cards", f"seat {view.player} did not see this event's cards")
+    try:
+        check_placeable(view)
+    except SerializationError:
+        raise
+    except (CommerceError, LookupError, ValueError, TypeError, AttributeError, AssertionError) as error:
+        jf.fail("history", f"the history does not fit the cards and counts: {str(error)[:200]}")
+
+
+def observation_from_json(text: str | bytes) -> Observation:
+    """The observation that :func:`observation_to_json` wrote, checked as untrusted input.
+
+    :raises SerializationError: not an observation document (bad JSON, another format or version, a field
+        unknown, missing or of the wrong type, counts that do not add up to the deck, ...).
+
+    >>> from commerce_rules import observation_from_json
+    >>> observation_from_json('{"format": "commerce-rules/state"}')
+    Traceback (most recent call last):
+    ...
+    commerce_rules.errors.SerializationError: format: expected "commerce-rules/observation", not the string "commerce-rules/state"
+    """
+    view = _read(_header(parse(text, "observation document")))
+    _check(view)
+    return view

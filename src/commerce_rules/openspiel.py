@@ -69,6 +69,7 @@ from . import (
 )
 from .actions import Action
 from .bots.base import Bot
+from .bounds import max_actions_per_deal, max_match_actions, return_range
 from .cards import Card
 from .deal import MAX_PLAYERS, MIN_PLAYERS, deck_for, new_game
 from .engine import apply, legal_actions
@@ -76,7 +77,6 @@ from .errors import CommerceError
 from .observe import Observation, observe
 from .rules import PRESETS, Rules
 from .state import Event, GameState
-from .variant import variant_of
 
 __all__ = [
     "DEFAULT_DEAL_LIMIT",
@@ -162,26 +162,6 @@ def _explicit(variant: str, rules: Rules, players: int) -> dict[str, Any]:
     return params
 
 
-def max_actions_per_deal(rules: Rules, players: int) -> int:
-    """A bound on the player actions of one deal with ``rules.turn_limit`` turns.
-
-    A turn holds at most ``exchanges_per_turn`` exchanges and an action that
-    ends it, and a barter's reply; after each of these, each other seat may
-    be asked a question (a pounce); and a deal may open with a question to
-    each seat (a dealer's choice, a blind exchange) and close with one (a
-    horse). So at most ``(turn_limit + 1) * (exchanges_per_turn + 2) * players + players``.
-    """
-    if rules.turn_limit is None:
-        raise CommerceError("a deal has no bound without a turn_limit")
-    return (rules.turn_limit + 1) * (rules.exchanges_per_turn + 2) * players + players
-
-
-def _max_game_length(rules: Rules, players: int) -> int:
-    if rules.deal_limit is None:
-        raise CommerceError("a match has no bound without a deal_limit")
-    return rules.deal_limit * max_actions_per_deal(rules, players)
-
-
 _GAME_TYPE: Final = pyspiel.GameType(
     short_name=SHORT_NAME,
     long_name="Commerce (commerce-rules)",
@@ -209,9 +189,7 @@ class CommerceGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
         self.rules = rules
         self.players = players
         self.deck: tuple[Card, ...] = deck_for(rules)
-        low, high = variant_of(rules).scoring.return_range(
-            rules, players, rules.deal_limit or 0, max_actions_per_deal(rules, players)
-        )
+        low, high = return_range(rules, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=num_actions(rules),
             max_chance_outcomes=max(len(self.deck), players),
@@ -219,7 +197,7 @@ class CommerceGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
             min_utility=float(low),
             max_utility=float(high),
             utility_sum=0.0,
-            max_game_length=_max_game_length(rules, players),
+            max_game_length=max_match_actions(rules, players),
         )
         variant = given.get("variant", PARAMETERS["variant"])
         super().__init__(_GAME_TYPE, info, _explicit(variant, rules, players))

@@ -77,8 +77,8 @@ def chosen_deck(rules: Rules, deck: str | Sequence[Card]) -> tuple[Card, ...]:
 
     >>> from commerce_rules import TRENTUNO
     >>> from commerce_rules.deal import chosen_deck, deck_for
-    >>> chosen_deck(TRENTUNO, deck_for(TRENTUNO)[::-1])[0]
-    Card('K♠')
+    >>> chosen_deck(TRENTUNO, deck_for(TRENTUNO)[::-1])[0]  # the last card of the deck order on top
+    Card('A♠')
     >>> chosen_deck(TRENTUNO, "A♠ K♠")
     Traceback (most recent call last):
     ...

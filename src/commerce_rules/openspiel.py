@@ -74,7 +74,7 @@ from .cards import Card
 from .deal import MAX_PLAYERS, MIN_PLAYERS, deck_for, new_game
 from .engine import apply, legal_actions
 from .errors import CommerceError
-from .observe import Observation, observe
+from .observe import observe
 from .rules import PRESETS, Rules
 from .state import Event, GameState
 
@@ -86,6 +86,7 @@ __all__ = [
     "CommerceObserver",
     "CommerceState",
     "LibraryBot",
+    "PARAMETERS",
     "max_actions_per_deal",
     "rules_from_parameters",
 ]
@@ -93,13 +94,12 @@ __all__ = [
 SHORT_NAME: Final = "python_commerce"
 """The name the game is registered under."""
 DEFAULT_TURN_LIMIT: Final = 100
-"""The ``turn_limit`` supplied where the parameters and the preset leave it unset (random play rarely needs 40)."""
+"""The ``turn_limit`` supplied where the parameters and the preset leave it unset (far beyond a deal of random play)."""
 DEFAULT_DEAL_LIMIT: Final = 100
 """The ``deal_limit`` supplied where the parameters and the preset leave it unset."""
 
 _UNSET_NUMBER: Final = -1
 _UNSET_NAME: Final = ""
-_BOUNDED: Final = ("turn_limit", "deal_limit")
 
 
 def _kinds() -> dict[str, type]:

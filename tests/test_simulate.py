@@ -40,6 +40,7 @@ from commerce_rules import (
 )
 from commerce_rules.actions import Action
 from commerce_rules.results import Tally, _distribution, _mean, summarise
+from commerce_rules.student import t_quantile
 from commerce_rules.simulate import Estimate, _play_chunk, game_seed, play_game, wilson_interval
 
 from helpers import ctrl_c_armed  # noqa: F401  (a fixture)
@@ -159,7 +160,7 @@ def test_wilson_interval_matches_the_textbook_value() -> None:
 def test_normal_interval_is_centred_on_the_mean(values: list[int]) -> None:
     estimate = _mean(len(values), Fraction(sum(values)), Fraction(sum(v * v for v in values)))
     assert math.isclose(estimate.value, sum(values) / len(values))
-    assert math.isclose(estimate.high - estimate.low, 2 * 1.959963984540054 * statistics.stdev(values) / math.sqrt(len(values)), abs_tol=1e-9)
+    assert math.isclose(estimate.high - estimate.low, 2 * t_quantile(0.975, len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values)), abs_tol=1e-9)
     assert math.isclose(estimate.value - estimate.low, estimate.high - estimate.value, abs_tol=1e-9)
     assert isinstance(estimate, Estimate) and estimate.value in estimate
 

@@ -48,7 +48,8 @@ from .payoffs import returns
 from .sampling import sample_state
 from .tensor import observation_tensor, observation_tensor_size
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.2.0.dev0"
+"""The version, written only here: pyproject.toml reads it (hatchling's dynamic version)."""
 
 __all__ = [
     "action_from_index",

@@ -42,6 +42,7 @@ __all__ = [
     "describe_showdown",
     "describe_standings",
     "describe_winners",
+    "narrate_outcome",
     "narrate_step",
     "seat_list",
 ]
@@ -188,10 +189,22 @@ def narrate_step(before: GameState, action: Action, after: GameState) -> list[st
     (:func:`describe_deal_start`).
     """
     lines = [f"  {line}" for line in describe_move(before, action, after)]
+    lines.extend(narrate_outcome(before, action, after))
+    if after.deal_number != before.deal_number and not after.is_over:
+        lines.extend(["", *describe_deal_start(after)])
+    return lines
+
+
+def narrate_outcome(before: GameState, action: Action, after: GameState) -> list[str]:
+    """What follows the move in :func:`narrate_step`, up to the next deal's opening (not included).
+
+    The showdown the move caused, if any, then the end of the match if it
+    ended. A terminal game prints these, waits for the person, and then
+    opens the next deal itself.
+    """
+    lines: list[str] = []
     if len(after.showdowns) > len(before.showdowns):
         lines.extend(describe_showdown(after.showdowns[-1], after, before=before, action=action))
     if after.is_over:
         lines.extend(["", describe_winners(after)])
-    elif after.deal_number != before.deal_number:
-        lines.extend(["", *describe_deal_start(after)])
     return lines

@@ -15,7 +15,9 @@ import attrs
 
 from .errors import CommerceError
 from .rules import Rules
+from .student import t_quantile
 from .variant import variant_of
+from .words import plural
 
 __all__ = ["Distribution", "Estimate", "GameRecord", "SimulationResult", "Tally", "summarise", "wilson_interval"]
 
@@ -25,7 +27,11 @@ _Z95 = 1.959963984540054
 
 @attrs.frozen
 class Estimate:
-    """A statistic with its 95% confidence interval: ``low <= value <= high``."""
+    """A statistic with its 95% confidence interval: ``low <= value <= high``.
+
+    A mean of a single game has no interval: ``low`` and ``high`` are then
+    ``-inf`` and ``inf``, printed ``n/a``.
+    """
 
     value: float
     low: float
@@ -35,6 +41,8 @@ class Estimate:
         return self.low <= x <= self.high
 
     def __str__(self) -> str:
+        if math.isinf(self.low) or math.isinf(self.high):
+            return f"{self.value:.3f} [n/a]"
         return f"{self.value:.3f} [{self.low:.3f}, {self.high:.3f}]"
 
 
@@ -81,8 +89,8 @@ class SimulationResult:
     Seat ``s``'s figures are at index ``s`` of each tuple. A shared victory
     counts as a win for every seat sharing it, so the win rates may sum to
     more than 1. Confidence intervals are at 95%: Wilson's score interval for
-    the win rates, the normal approximation for means (over games, which are
-    independent). Fields that do not apply to the variant's scoring are ``None``.
+    the win rates, Student's t with ``games - 1`` degrees of freedom for means
+    (over games, which are independent; for one game, no interval). Fields that do not apply to the variant's scoring are ``None``.
     """
 
     rules: Rules
@@ -105,7 +113,7 @@ class SimulationResult:
 
     def summary(self) -> str:
         """A small plain-text table of the per-seat figures."""
-        lines = [f"{self.games} games, {self.players} players, seed {self.seed}"]
+        lines = [f"{plural(self.games, 'game')}, {self.players} players, seed {self.seed}"]
         for seat in range(self.players):
             line = f"seat {seat}: win rate {self.win_rate[seat]}"
             if self.mean_balance is not None:
@@ -138,12 +146,16 @@ def wilson_interval(successes: int, trials: int) -> Estimate:
 
 
 def _mean(count: int, total: Fraction, squares: Fraction) -> Estimate:
-    """The mean of ``count`` values from their exact sum and sum of squares, with a 95% normal interval."""
+    """The mean of ``count`` values from their exact sum and sum of squares, with Student's t 95% interval.
+
+    The normal's 1.96 is too narrow for a few games. One value has no spread
+    to estimate, so no interval (``-inf`` to ``inf``, shown ``n/a``).
+    """
     mean = total / count
     if count < 2:
         return Estimate(float(mean), -math.inf, math.inf)
     variance = (squares - total * mean) / (count - 1)
-    half = _Z95 * math.sqrt(float(variance) / count)
+    half = t_quantile(0.975, count - 1) * math.sqrt(float(variance) / count)
     return Estimate(float(mean), float(mean) - half, float(mean) + half)
 
 

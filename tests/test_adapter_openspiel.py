@@ -320,3 +320,26 @@ def test_a_library_bot_plays_only_its_own_seat() -> None:
     assert choice in [action_index(match_of(state), a) for a in legal_actions(match_of(state))]
     with pytest.raises(CommerceError, match="not to act"):
         LibraryBot(GreedyBot(seed=1), (seat + 1) % 3).step(state)
+
+
+def test_a_pending_pounce_question_is_not_in_the_public_view() -> None:
+    from commerce_rules import POUNCE, Card, Phase
+
+    game = load(variant="pounce", players=3)
+    state = game.new_initial_state()
+    state.apply_action(2)  # seat 2 deals: seat 0 is the eldest, seat 1 next
+    deck = list(deck_for(POUNCE))
+    top = [Card.parse(text) for text in ("2♣", "7♣", "3♦", "4♥", "7♦", "5♠", "9♣", "7♥", "J♦", "7♠", "K♣", "A♦")]
+    order = top + [card for card in deck if card not in top]
+    for card in order[:-1]:
+        state.apply_action(deck.index(card))
+    match = match_of(state)
+    assert match.phase is Phase.POUNCE and match.to_act == 1  # seat 1 holds the three sevens, the widow the fourth
+    public = game.make_py_observer(
+        pyspiel.IIGObservationType(public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
+    )
+    texts = {public.string_from(state, seat) for seat in range(3)}
+    assert len(texts) == 1
+    text = texts.pop()
+    assert '"to_act":0' in text and "pounce" not in text  # the table as the seats not asked see it
+    assert observe(match, 0).to_act == 0 and observe(match, 1).to_act == 1

@@ -38,37 +38,37 @@ class Mechanism(str, enum.Enum):
     """Who acts, what they may do and when the exchanges end."""
 
     TRADE_BARTER = "trade_barter"
-    """Foster's game without widow: buy from the stock, barter blind, knock (RULES.md §1)."""
+    """Foster's game without widow: buy from the stock, barter blind, knock (Rules §1)."""
     WIDOW = "widow"
-    """A face-up widow of 3: exchange, pass, knock and a final round (RULES.md §2)."""
+    """A face-up widow of 3: exchange, pass, knock and a final round (Rules §2)."""
     ROUNDS = "rounds"
-    """Hoyle's widow: the dealer's blind exchange, rounds, a growing widow, two knocks (RULES.md §6)."""
+    """Hoyle's widow: the dealer's blind exchange, rounds, a growing widow, two knocks (Rules §6)."""
 
 
 class Scoring(str, enum.Enum):
     """What a deal costs and pays, and when the match ends."""
 
     LEDGER = "ledger"
-    """Antes into a pot, the dealer's payments, one deal per player (RULES.md §1)."""
+    """Antes into a pot, the dealer's payments, one deal per player (Rules §1)."""
     LIVES = "lives"
-    """The lowest hand loses a life; the last player with lives wins (RULES.md §2.6-2.7)."""
+    """The lowest hand loses a life; the last player with lives wins (Rules §2.6-2.7)."""
     POOL = "pool"
-    """Stakes into a pool, a prize, the rise and the horse (RULES.md §6)."""
+    """Stakes into a pool, a prize, the rise and the horse (Rules §6)."""
 
 
 class Ranking(str, enum.Enum):
     """How hands compare."""
 
     FOSTER = "foster"
-    """Tricon, sequence, point of 2 or 3 cards of a suit, nothing (RULES.md §1.6)."""
+    """Tricon, sequence, point of 2 or 3 cards of a suit, nothing (Rules §1.6)."""
     CLASSIC = "classic"
-    """Tricon, sequence, flush, pair, point (RULES.md §2.5)."""
+    """Tricon, sequence, flush, pair, point (Rules §2.5)."""
     EXTENDED = "extended"
-    """Tricon, sequence, flush; everything else is an equal nothing (RULES.md §5)."""
+    """Tricon, sequence, flush; everything else is an equal nothing (Rules §5)."""
     TRENTUNO = "trentuno"
-    """Counting to 31, the tricon worth 30½ (RULES.md §4)."""
+    """Counting to 31, the tricon worth 30½ (Rules §4)."""
     HOYLE = "hoyle"
-    """Tricon, sequence, flush by point, pair, point over three cards (RULES.md §6.7)."""
+    """Tricon, sequence, flush by point, pair, point over three cards (Rules §6.7)."""
 
 
 class BarterDirection(str, enum.Enum):
@@ -220,7 +220,7 @@ class Rules:
     ace_low: bool = True
     """Whether A-2-3 is a sequence (the lowest one). K-A-2 never is."""
     pounce: bool = False
-    """Widow only: a tricon may take the widow's fourth card of its rank (RULES.md §3)."""
+    """Widow only: a tricon may take the widow's fourth card of its rank (Rules §3)."""
     exchanges_per_turn: int = 1
     """Widow and rounds: how many exchanges one turn may hold (1-3; trade and barter: 1)."""
     stall_passes: int = 2
@@ -354,19 +354,19 @@ _DECLARED: Final = tuple(name for name in _DEFAULTS if any(name in options for o
 """The options some part declares, in field order (checked against the variant's parts)."""
 
 FOSTER: Final = Rules()
-"""Foster's Commerce without widow, "trade and barter", with a points ledger (RULES.md §1)."""
+"""Foster's Commerce without widow, "trade and barter", with a points ledger (Rules §1)."""
 
 CRP: Final = Rules(mechanism=Mechanism.WIDOW, scoring=Scoring.LIVES, ranking=Ranking.CLASSIC, ace_low=False)
-"""Commerce with widow and lives (RULES.md §2)."""
+"""Commerce with widow and lives (Rules §2)."""
 
 POUNCE: Final = CRP.replace(pounce=True)
-"""Widow and lives with the pounce (RULES.md §3)."""
+"""Widow and lives with the pounce (Rules §3)."""
 
 TRENTUNO: Final = CRP.replace(ranking=Ranking.TRENTUNO, deck_size=40)
-"""Widow and lives on 40 cards, counting to 31 (RULES.md §4)."""
+"""Widow and lives on 40 cards, counting to 31 (Rules §4)."""
 
 EXTENDED: Final = CRP.replace(ranking=Ranking.EXTENDED, stall_passes=1)
-"""Widow and lives; only tricon, sequence and flush count (RULES.md §5)."""
+"""Widow and lives; only tricon, sequence and flush count (Rules §5)."""
 
 HOYLE: Final = Rules(
     mechanism=Mechanism.ROUNDS,
@@ -375,7 +375,7 @@ HOYLE: Final = Rules(
     ace_low=True,
     exchanges_per_turn=3,
 )
-"""Commerce with widow after Hoyle: blind exchange, growing widow, pool, rise, horse (RULES.md §6)."""
+"""Commerce with widow after Hoyle: blind exchange, growing widow, pool, rise, horse (Rules §6)."""
 
 PRESETS: Final[dict[str, Rules]] = {
     "foster": FOSTER,

@@ -142,6 +142,12 @@ class Showdown(NamedTuple):
     payments: tuple[Payment, ...] = ()
     """The transfers made at this showdown; ``None`` stands for the pot."""
 
+    def _repr_html_(self) -> str:
+        """The hands revealed, for Jupyter (see :func:`commerce_rules.render.showdown_html`)."""
+        from .render.table import showdown_html
+
+        return showdown_html(self)
+
 
 
 class DealLog:

@@ -1,4 +1,4 @@
-"""The face-up widow: exchange, pass, knock and a final round (RULES.md §2.3-2.4, §3).
+"""The face-up widow: exchange, pass, knock and a final round (Rules §2.3-2.4, §3).
 
 On a turn a player exchanges a hand card for a widow card (up to
 ``exchanges_per_turn`` times, a pass closing the turn early), passes, or
@@ -244,7 +244,7 @@ class Widow(WidowRecord):
                 f"{refill} from the stock refills the widow, which now holds {after_widow}"
             ]
         if before.phase is _POUNCE:
-            return []  # a declined pounce shows nothing at the table (RULES.md §3.3)
+            return []  # a declined pounce shows nothing at the table (Rules §3.3)
         if before.turn.exchanges:
             return [f"seat {seat} ends the turn{final}"]
         return [action.describe() + final]
@@ -282,7 +282,7 @@ class Widow(WidowRecord):
     # ------------------------------------------------------------------ observation and JSON
 
     def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
-        """The pounce question is private (RULES.md §3.3): another seat sees the table as if none were pending.
+        """The pounce question is private (Rules §3.3): another seat sees the table as if none were pending.
 
         So it sees the phase play resumes in and the seat whose turn it is,
         and no trace of a pounce declined by another seat — not in the

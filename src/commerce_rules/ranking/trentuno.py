@@ -1,10 +1,10 @@
-"""Trentuno's ranking: counting to 31 (RULES.md §4).
+"""Trentuno's ranking: counting to 31 (Rules §4).
 
 * **Suited** (the default, ``trentuno_suited=True``): a hand is worth the
   total of card point values of its cards of one suit, the best suit
   counting; a lone card counts its own value. 31 is the highest.
 * **Unsuited** (``trentuno_suited=False``): the total of all three cards,
-  nearest 31 without going over. Resolution (RULES.md §4): a hand over 31
+  nearest 31 without going over. Resolution (Rules §4): a hand over 31
   ranks below every hand that is not over. Resolution (this library): among
   hands over 31 the lower total is the better (nearer 31); on both decks the
   only such total is 32 (two aces and a ten-counter), so they are all equal.

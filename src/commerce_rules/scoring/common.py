@@ -71,7 +71,7 @@ class NoQuestions:
 
 
 def check_lowest_lose(showdown: Showdown, path: str) -> None:
-    """Every seat tied for the lowest hand lost a life -- or none did, where all hands tied (RULES.md §2.7)."""
+    """Every seat tied for the lowest hand lost a life -- or none did, where all hands tied (Rules §2.7)."""
     held = [seat for seat, value in enumerate(showdown.values) if value is not None]
     lowest = min(showdown.values[seat].strength for seat in held)  # type: ignore[union-attr]
     for seat in showdown.losers:

@@ -1,4 +1,4 @@
-"""Lives (RULES.md §2.6-2.7): the lowest hand loses a life; the last player with lives wins.
+"""Lives (Rules §2.6-2.7): the lowest hand loses a life; the last player with lives wins.
 
 Every player tied for the lowest hand loses a life. A showdown that would
 take the last life of every active player at once takes none

@@ -1,4 +1,4 @@
-"""Hoyle's pool, counters, rise and horse (RULES.md §6.1, 6.8-6.10).
+"""Hoyle's pool, counters, rise and horse (Rules §6.1, 6.8-6.10).
 
 Before the first deal every player pays ``stake`` into the pool and takes
 ``starting_lives`` counters. At each showdown the best hand takes ``prize``

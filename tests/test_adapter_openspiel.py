@@ -191,7 +191,7 @@ def test_max_game_length_bounds_random_matches_and_returns_stay_in_the_utility_r
 
 
 def _deal_limit_ends_matches() -> bool:
-    """Whether this library ends a match at ``deal_limit`` (RULES.md §9; the Schwimmen work brings it)."""
+    """Whether this library ends a match at ``deal_limit`` (Rules §9; the Schwimmen work brings it)."""
     from commerce_rules import Knock, apply, new_game
 
     state = new_game(CRP.replace(deal_limit=1), 3, seed=1)
@@ -201,7 +201,7 @@ def _deal_limit_ends_matches() -> bool:
     return state.is_over
 
 
-@pytest.mark.skipif(not _deal_limit_ends_matches(), reason="deal_limit does not end a match yet (RULES.md §9, the schwimmen branch)")
+@pytest.mark.skipif(not _deal_limit_ends_matches(), reason="deal_limit does not end a match yet (Rules §9, the schwimmen branch)")
 @pytest.mark.parametrize("name", PRESET_NAMES)
 def test_small_limits_end_every_match_within_max_game_length(name: str) -> None:
     game = load(variant=name, players=3, turn_limit=2, deal_limit=2)

@@ -158,3 +158,14 @@ def test_a_blind_exchange_is_numbered_by_the_widow_positions_it_takes() -> None:
         assert action_index(state, BlindExchange(0, take)) == index
         assert action_from_index(state, index) == BlindExchange(0, take)
     assert action_index(state, Pass(0)) == 2711
+
+
+def test_a_kind_numbered_by_a_fields_value_maps_each_value_to_its_place() -> None:
+    from commerce_rules.action_kinds import ByValue
+
+    six, king = parse_cards("6♠ K♦")
+    kind = ByValue(Buy, "card", (six, king))
+    state = deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0)
+    assert kind.size(()) == 2
+    assert [kind.index(state, Buy(1, card), ()) for card in (six, king)] == [0, 1]
+    assert kind.action_at(state, 1, ()) == Buy(1, king)

@@ -243,3 +243,17 @@ def test_an_observer_able_to_pounce_yet_not_asked_knows_an_earlier_seat_is_being
         tricons[str(sample.hands[0][0].rank)] += 1
         assert len({card.rank for card in sample.hands[0]}) == 1
     assert set(tricons) == {"2", "Q"}
+
+
+def test_a_turn_that_made_all_its_exchanges_shows_another_seat_is_being_asked() -> None:
+    state = deal_position(POUNCE, hands=["6♠ 7♠ 2♠", "2♣ 2♦ 2♥", "A♥ K♥ 4♦"], widow="3♠ 9♥ Q♠", dealer=2)
+    state = apply(state, Exchange(0, Card.parse("2♠"), Card.parse("3♠")))  # 2♠ to the widow: seat 1 is asked
+    assert state.phase is Phase.POUNCE and state.to_act == 1
+    view = observe(state, 2)  # seat 2 sees seat 0's turn, yet its one exchange is made: a question is pending
+    assert view.phase is Phase.PLAY and view.turn.exchanges == 1
+    tricons: Counter[str] = Counter()
+    for seed in range(40):  # seat 0 holds 3♠ and two cards: only seat 1 can hold a tricon of a widow card's rank
+        sample = check_sample(state, 2, seed)
+        assert sample.phase is Phase.POUNCE and sample.to_act == 1
+        tricons[str(sample.hands[1][0].rank)] += 1
+    assert set(tricons) == {"2", "9", "Q"}

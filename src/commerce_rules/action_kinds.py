@@ -8,7 +8,8 @@ one of its actions into its own index (0 up to its size) and back. An
 action's index depends only on its kind and its cards, never on the seat,
 so most kinds are one of the three generic shapes here: no card
 (:class:`NoCard`), one card (:class:`OneCard`: the card's place in the
-variant's deck) and two cards (:class:`TwoCards`: ``first * D + second``).
+variant's deck), two cards (:class:`TwoCards`: ``first * D + second``) and
+one field among a few values (:class:`ByValue`: its place among them).
 A part with another shape (Hoyle's blind exchange, numbered by widow
 positions) writes its own class with the same three methods.
 """
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from .actions import Action
     from .state import GameState
 
-__all__ = ["ActionKind", "NoCard", "OneCard", "TwoCards", "deck_position"]
+__all__ = ["ActionKind", "ByValue", "NoCard", "OneCard", "TwoCards", "deck_position", "deck_positions"]
 
 
 class ActionKind(Protocol):
@@ -45,15 +46,24 @@ class ActionKind(Protocol):
         """The action of the seat to act at ``index`` within the kind, or ``None`` if no action has it now."""
 
 
-_POSITIONS: dict[tuple[Card, ...], dict[Card, int]] = {}
+_POSITIONS: dict[int, tuple[tuple[Card, ...], dict[Card, int]]] = {}
+"""By the ``id`` of a deck seen before (a look-up without hashing 52 cards): the deck, and each card's place."""
+
+
+def deck_positions(deck: tuple[Card, ...]) -> dict[Card, int]:
+    """Each card of ``deck`` -> its place in it (built once per deck)."""
+    found = _POSITIONS.get(id(deck))
+    if found is not None and found[0] is deck:
+        return found[1]
+    positions = {card: i for i, card in enumerate(deck)}
+    if len(_POSITIONS) < 100:  # the variants' decks: a handful (each entry keeps its deck alive, so its id stays its own)
+        _POSITIONS[id(deck)] = (deck, positions)
+    return positions
 
 
 def deck_position(deck: tuple[Card, ...], card: Card) -> int:
     """``card``'s place in ``deck`` (-1 if the deck has no such card)."""
-    positions = _POSITIONS.get(deck)
-    if positions is None:
-        positions = _POSITIONS[deck] = {c: i for i, c in enumerate(deck)}
-    return positions.get(card, -1)
+    return deck_positions(deck).get(card, -1)
 
 
 def _seat(state: GameState) -> int:
@@ -112,3 +122,21 @@ class TwoCards:
     def action_at(self, state: GameState, index: int, deck: tuple[Card, ...]) -> Action | None:
         first, second = divmod(index, len(deck))
         return self.action(_seat(state), deck[first], deck[second])  # type: ignore[call-arg]
+
+
+@attrs.frozen
+class ByValue:
+    """A kind numbered by one field's value among a fixed few: ``ByValue(Draw, "source", ("stock", "discard"))``."""
+
+    action: type[Action]
+    field: str
+    values: tuple[object, ...]
+
+    def size(self, deck: tuple[Card, ...]) -> int:
+        return len(self.values)
+
+    def index(self, state: GameState, action: Action, deck: tuple[Card, ...]) -> int:
+        return self.values.index(getattr(action, self.field))
+
+    def action_at(self, state: GameState, index: int, deck: tuple[Card, ...]) -> Action | None:
+        return self.action(_seat(state), self.values[index])  # type: ignore[call-arg]

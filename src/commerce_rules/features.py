@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from .action_kinds import deck_position
+from .action_kinds import deck_positions
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -23,13 +23,15 @@ __all__ = ["Features"]
 class Features:
     """A growing list of floats for one observation, with the writers the layout is made of."""
 
-    __slots__ = ("values", "players", "me", "deck")
+    __slots__ = ("values", "players", "me", "deck", "position")
 
     def __init__(self, view: Observation, deck: tuple[Card, ...]) -> None:
         self.values: list[float] = []
         self.players = view.num_players
         self.me = view.player
         self.deck = deck
+        self.position = deck_positions(deck)
+        """Each card -> its slot."""
 
     def relative(self, seat: int) -> int:
         """``seat`` counted from the observer, clockwise (the observer is 0)."""
@@ -62,15 +64,16 @@ class Features:
     def cards(self, cards: Iterable[Card], weight: float = 1.0) -> None:
         """One slot per card of the deck: ``weight`` for each of ``cards``."""
         slots = [0.0] * len(self.deck)
+        position = self.position
         for card in cards:
-            slots[deck_position(self.deck, card)] = weight
+            slots[position[card]] = weight
         self.values.extend(slots)
 
     def order(self, cards: tuple[Card, ...], scale: float) -> None:
         """One slot per card of the deck: ``(position + 1) / scale`` for each card of the ordered ``cards``."""
         slots = [0.0] * len(self.deck)
-        for position, card in enumerate(cards):
-            slots[deck_position(self.deck, card)] = (position + 1) / scale
+        for at, card in enumerate(cards):
+            slots[self.position[card]] = (at + 1) / scale
         self.values.extend(slots)
 
     def number(self, value: float, scale: float = 1.0) -> None:

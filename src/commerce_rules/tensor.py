@@ -40,7 +40,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from .action_kinds import deck_position
 from .errors import ArgumentTypeError, CommerceError
 from .features import Features
 from .observe import Observation
@@ -131,14 +130,14 @@ def _known_places(view: Observation, out: Features) -> None:
     for card, place in where.known.items():
         target = row(place)
         if target is not None and card not in visible:
-            target[deck_position(out.deck, card)] = 1.0
+            target[out.position[card]] = 1.0
     for card, places in where.maybe.items():
         if card in visible or card in where.known:
             continue
         for place in places:
             target = row(place)
             if target is not None:
-                target[deck_position(out.deck, card)] = 1.0 / len(places)
+                target[out.position[card]] = 1.0 / len(places)
     for values in rows:
         out.values.extend(values)
 

@@ -88,6 +88,12 @@ def _known_cards(obs: Observation) -> tuple[dict[int, list[Card]], list[Card]]:
 def sample_state(observation: Observation, rng: random.Random) -> GameState:
     """A complete state consistent with ``observation``, its hidden cards dealt at random by ``rng``.
 
+    The bot's own, lighter sampler (the public one is
+    :func:`commerce_rules.sample_state`, exact and uniform over the
+    consistent placements, with the history rebuilt): the bot keeps this one
+    because its choices are pinned by the tests, and a rollout needs no
+    history.
+
     The observer's hand, the widow and every public field are as observed;
     cards the observer knows the place of (see the module docstring) are put
     there; the rest are shuffled into the other hands, the stock and the

@@ -18,8 +18,6 @@ from itertools import combinations
 import random
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-import attrs
-
 from .. import jsonfields as jf
 from ..action_kinds import ActionKind, NoCard, TwoCards
 from ..actions import Action, BlindExchange, Exchange, Knock, Pass, blind_action, seat_action
@@ -27,7 +25,9 @@ from ..cards import Card
 from ..records import value_record
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, event, moved
 from ..whereabouts import Rebuilt, Whereabouts
-from .common import check_three_cards, knocker_of, turn_limit_text, exchange_choices, exchange_refusal, swap_in, taken_from_the_widow, unless_turn_limit, with_seat
+from . import rounds_numbers as numbers
+from .common import check_three_cards, knocker_of, turn_limit_text, exchange_choices, exchange_refusal, swap_in, unless_turn_limit, with_seat
+from .rounds_numbers import BlindPositions
 
 if TYPE_CHECKING:
     from ..features import Features
@@ -65,30 +65,6 @@ class RoundsTurn(NamedTuple):
     """Who knocked in this deal, in order (a second knock ends it)."""
     spent: tuple[int, ...] = ()
     """Seats that may not exchange again in this deal (three cards at once)."""
-
-
-BLIND_POSITIONS: tuple[tuple[int, ...], ...] = tuple(c for k in (1, 2, 3) for c in combinations(range(3), k))
-"""The widow positions a blind exchange may take, in the order of their indices: (0), (1), (2), (0, 1), ... (0, 1, 2)."""
-
-
-@attrs.frozen
-class BlindPositions:
-    """The blind exchange's kind: 7 indices, one per set of widow positions taken (:data:`BLIND_POSITIONS`)."""
-
-    action: type[Action] = BlindExchange
-
-    def size(self, deck: tuple[Card, ...]) -> int:
-        return len(BLIND_POSITIONS)
-
-    def index(self, state: GameState, action: Action, deck: tuple[Card, ...]) -> int:
-        positions = tuple(sorted(state.widow.index(card) for card in action.cards()))
-        return BLIND_POSITIONS.index(positions)
-
-    def action_at(self, state: GameState, index: int, deck: tuple[Card, ...]) -> Action | None:
-        positions = BLIND_POSITIONS[index]
-        if state.to_act is None or len(state.widow) <= positions[-1]:
-            return None
-        return blind_action(state.to_act, tuple(state.widow[p] for p in positions))
 
 
 _KINDS: tuple[ActionKind, ...] = (BlindPositions(), TwoCards(Exchange), NoCard(Pass), NoCard(Knock))
@@ -332,16 +308,7 @@ class Rounds:
     def turn_features(self, view: Observation, out: Features) -> None:
         """Whose turn, the seats still to play this round, round / N, turns / (10 N), exchanges / 3,
         the cards given this turn, the knockers, the seats spent (three exchanged at once)."""
-        turn: RoundsTurn = view.turn
-        n = view.num_players
-        out.seat(turn.turn_of)
-        out.seats(turn.round_left)
-        out.number(turn.round, n)
-        out.number(turn.turns, 10 * n)
-        out.number(turn.exchanges, 3)
-        out.cards(turn.given)
-        out.seats(turn.knockers)
-        out.seats(turn.spent)
+        numbers.turn_features(view, out)
 
     def whereabouts(self, view: Observation) -> Whereabouts:
         """Exchanges are public, and so is the blind exchange: the cards taken are in their taker's hand.
@@ -349,15 +316,7 @@ class Rounds:
         Before the blind exchange the dealer's own hand is hidden from the
         dealer too (``hand`` is empty), so it is dealt like any hidden hand.
         """
-        known: dict[Card, int] = {}
-        for event in view.history:
-            if event.kind is EventKind.EXCHANGE:
-                taken_from_the_widow(event, known)
-            elif event.kind is EventKind.BLIND_EXCHANGE:
-                taken = event.cards[: len(event.cards) // 2]
-                for card in taken:
-                    known[card] = event.player
-        return Whereabouts(known, {})
+        return numbers.whereabouts(view)
 
     def rebuild(
         self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random

@@ -114,6 +114,9 @@ def rebuild(
     dropped = list(discard)
     filled: list[tuple[Card, ...]] = [event.cards for event in events]
     stack: list[tuple[int, list[tuple[Card, ...]], tuple[list[list[Card]], list[Card]]]] = []
+    alike = frozenset(seen)
+    failed: set[tuple[int, tuple[tuple[frozenset[Card], int], ...]]] = set()
+    """(event, the piles up to cards never seen) from which no choice works: never tried twice."""
     index = len(events) - 1
     steps = 0
     options: list[tuple[Card, ...]] | None = None
@@ -122,8 +125,10 @@ def rebuild(
         if steps > MAX_STEPS:
             return None
         if options is None:
-            options = _options(events[index], index, me, piles, dropped, seen, bought_away, rng)
+            dead = bool(failed) and (index, _shape(piles, dropped, alike)) in failed
+            options = [] if dead else _options(events[index], index, me, piles, dropped, seen, bought_away, rng)
         if not options:
+            failed.add((index, _shape(piles, dropped, alike)))
             if not stack:
                 return None
             index, options, (piles, dropped) = stack.pop()
@@ -153,8 +158,8 @@ def _options(
         if event.cards:
             given, drawn = event.cards
             return [event.cards] if drawn in piles[player] and given in dropped else []
-        draws = [card for card in piles[player] if seen.get(card, _NEVER) > index]  # in the stock until now
-        gifts = [card for card in dropped if bought_away.get(card, _NEVER) >= index]  # not the observer's own
+        draws = _alike([card for card in piles[player] if seen.get(card, _NEVER) > index], seen, rng)  # in the stock until now
+        gifts = _alike([card for card in dropped if bought_away.get(card, _NEVER) >= index], seen, rng)  # not the observer's own
         return _ranked([(given, drawn) for given in gifts for drawn in draws], seen, rng)
     if kind is _BARTER:
         partner = event.target
@@ -162,17 +167,37 @@ def _options(
         if event.cards:
             offered, returned = event.cards
             return [event.cards] if offered in piles[partner] and returned in piles[player] else []
-        return _ranked([(offered, returned) for offered in piles[partner] for returned in piles[player]], seen, rng)
+        offers, returns = _alike(piles[partner], seen, rng), _alike(piles[player], seen, rng)
+        return _ranked([(offered, returned) for offered in offers for returned in returns], seen, rng)
     if kind is _REFUSED and not event.cards:
-        return _ranked([(card,) for card in piles[player]], seen, rng)
+        return _ranked([(card,) for card in _alike(piles[player], seen, rng)], seen, rng)
     return [event.cards]
 
 
+def _alike(cards: list[Card], seen: dict[Card, int], rng: random.Random) -> list[Card]:
+    """The cards the observer saw, and one of those it never saw, drawn at random.
+
+    Cards the observer never saw are alike to every test the search makes
+    further back, so one stands for them all: which one it is only decides
+    the imagined history, not whether the placement can happen.
+    """
+    unseen = [card for card in cards if card not in seen]
+    kept = [card for card in cards if card in seen]
+    if unseen:
+        kept.append(unseen[rng.randrange(len(unseen))])
+    return kept
+
+
 def _ranked(options: list[tuple[Card, ...]], seen: dict[Card, int], rng: random.Random) -> list[tuple[Card, ...]]:
-    """``options`` shuffled, those naming cards the observer never saw last (they are tried first)."""
+    """``options`` shuffled, those naming cards the observer never saw last in the list (they are tried first)."""
     rng.shuffle(options)
     options.sort(key=lambda cards: -sum(1 for card in cards if card in seen))
     return options
+
+
+def _shape(piles: list[list[Card]], dropped: list[Card], seen: frozenset[Card]) -> tuple[tuple[frozenset[Card], int], ...]:
+    """The piles with the cards the observer never saw counted, not named (they are alike to every test)."""
+    return tuple((seen.intersection(pile), len(pile)) for pile in (*piles, dropped))
 
 
 def _undo(event: Event, cards: tuple[Card, ...], piles: list[list[Card]], dropped: list[Card]) -> None:

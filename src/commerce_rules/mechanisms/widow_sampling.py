@@ -10,9 +10,11 @@ and a pounce declined by another seat, are hidden (RULES.md §3.3), so a
 placement decides them: the seats able to pounce on the widow as it is are
 asked in turn order from the seat whose turn it is. Those before the
 observer's own question (or its own refusal) have declined; the first after
-it is being asked. An observer able to pounce that is neither asked nor has
-declined is waiting for an earlier seat's answer, so some earlier seat must
-be able to pounce: a placement where none is cannot happen. Where the
+it is being asked. Two things tell an observer that another seat is being
+asked: it could pounce itself but is neither asked nor has declined (an
+earlier seat answers first), or the turn has made all its exchanges (it
+would have ended but for a question); the placements are then drawn among
+those where such a seat holds a tricon of a widow card's rank. Where the
 observer is not concerned, the first seat able to pounce is the one asked
 (no hidden refusals are imagined: they leave no trace in any placement).
 """
@@ -23,6 +25,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ..deck import deck_for
+from ..errors import CommerceError
 from ..state import Event, EventKind, Phase
 from ..whereabouts import Rebuilt, Whereabouts
 from .common import taken_from_the_widow
@@ -49,33 +52,46 @@ def whereabouts(view: Observation) -> Whereabouts:
                 if same.rank is card.rank:
                     known[same] = event.player
             known.pop(refill, None)
-    return Whereabouts(known, {}, _earlier_question(view, deck))
+    return Whereabouts(known, {}, _pending_question(view, deck))
 
 
-def _earlier_question(view: Observation, deck: tuple[Card, ...]) -> tuple[dict[Card, int], ...]:
-    """Where the observer could pounce yet is neither asked nor has declined: an earlier seat is being asked.
+def _pending_question(view: Observation, deck: tuple[Card, ...]) -> tuple[dict[Card, int], ...]:
+    """Where the observation shows that another seat is being asked whether to pounce: who that may be.
 
-    So some seat before it in turn order holds the three other cards of a
-    widow card's rank: one alternative per such seat and rank.
+    The observer sees the table as if no question were pending, yet two
+    things tell it one is: it could pounce itself but is neither asked nor
+    has declined (an earlier seat is asked first), or the turn has made all
+    its exchanges (it would have ended, but for a question). Then some seat
+    — before the observer in turn order, after it if it declined, else any
+    other — holds the three other cards of a widow card's rank: one
+    alternative per such seat and rank.
     """
     turn: WidowTurn = view.turn
-    hand, me = view.hand, view.player
-    if not view.rules.pounce or view.phase not in (Phase.PLAY, Phase.FINAL_ROUND) or me in turn.declined:
+    hand, me, rules = view.hand, view.player, view.rules
+    if not rules.pounce or view.phase not in (Phase.PLAY, Phase.FINAL_ROUND) or not view.stock_count:
         return ()
-    if not view.stock_count or len(hand) != 3 or len({card.rank for card in hand}) != 1:
-        return ()
-    if all(card.rank is not hand[0].rank for card in view.widow):
-        return ()
+    able = len(hand) == 3 and len({card.rank for card in hand}) == 1 and any(c.rank is hand[0].rank for c in view.widow)
     n = view.num_players
     order = [(turn.turn_of + offset) % n for offset in range(n)]
+    at = order.index(me)
+    if me in turn.declined:
+        seats = order[at + 1 :] if turn.exchanges >= rules.exchanges_per_turn else []
+    elif able:
+        seats = order[:at]
+    elif turn.exchanges >= rules.exchanges_per_turn:
+        seats = [seat for seat in order if seat != me]
+    else:
+        seats = []
     alternatives = []
-    for seat in order[: order.index(me)]:
-        if seat not in view.active:
+    for seat in seats:
+        if seat not in view.active or view.hand_sizes[seat] != 3:
             continue
         for card in view.widow:
             others = [same for same in deck if same.rank is card.rank and same not in view.widow]
-            if card.rank is not hand[0].rank and len(others) == 3:
+            if len(others) == 3 and not (able and card.rank is hand[0].rank):
                 alternatives.append({same: seat for same in others})
+    if seats and not alternatives:
+        raise CommerceError("the observation is not consistent: a pounce question is pending, but nobody can be asked")
     return tuple(alternatives)
 
 

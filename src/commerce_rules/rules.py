@@ -84,9 +84,9 @@ class StallEffect(str, enum.Enum):
     """What happens in the widow game when every active player has passed ``stall_passes`` times in a row."""
 
     SHOWDOWN = "showdown"
-    """The exchanges are over: the showdown follows (RULES.md §2.4, the default)."""
+    """The exchanges are over: the showdown follows (Rules §2.4, the default)."""
     NEW_WIDOW = "new_widow"
-    """The widow goes to the discard pile and the next 3 stock cards are the new widow (RULES.md §7.5)."""
+    """The widow goes to the discard pile and the next 3 stock cards are the new widow (Rules §7.5)."""
 
 
 _E = TypeVar("_E", bound=enum.Enum)
@@ -143,7 +143,7 @@ exactly, and that no option makes a number too long to print.
 """
 
 DECK_SIZES: Final = (52, 40, 32)
-"""The decks (RULES.md §9): 52 cards, 40 without the 8s, 9s and 10s, 32 without the 2s to 6s."""
+"""The decks (Rules §9): 52 cards, 40 without the 8s, 9s and 10s, 32 without the 2s to 6s."""
 
 _OPTIONAL: Final = frozenset({"turn_limit", "deal_limit"})
 """The whole-number options that may also be ``None`` (no limit)."""
@@ -216,7 +216,7 @@ class Rules:
     scoring: Scoring = attrs.field(default=Scoring.LEDGER, converter=_to_scoring)
     ranking: Ranking = attrs.field(default=Ranking.FOSTER, converter=_to_ranking)
     deck_size: int = 52
-    """52, 40 (the 8s, 9s and 10s removed) or 32 (the 2s to 6s removed); every ranking (RULES.md §9)."""
+    """52, 40 (the 8s, 9s and 10s removed) or 32 (the 2s to 6s removed); every ranking (Rules §9)."""
     ace_low: bool = True
     """Whether A-2-3 is a sequence (the lowest one). K-A-2 never is."""
     pounce: bool = False
@@ -241,21 +241,21 @@ class Rules:
     horse: bool = True
     """Pool only: the first player out may buy one counter back for ``ceil(stake / 3)``."""
     deal_limit: int | None = None
-    """Every scoring: the match ends after this many deals; the best balance or the most lives win (RULES.md §9)."""
+    """Every scoring: the match ends after this many deals; the best balance or the most lives win (Rules §9)."""
     free_ride: bool = False
     """Lives or pool: a player who loses their last life swims (0 lives, still in) until they lose again (§7.8)."""
     exchange_all: bool = False
-    """Widow only: a turn may exchange the whole hand for the whole widow (``ExchangeAll``, RULES.md §7.4)."""
+    """Widow only: a turn may exchange the whole hand for the whole widow (``ExchangeAll``, Rules §7.4)."""
     dealer_choice: bool = False
     """Widow only: the widow is dealt face down; the dealer keeps their hand or takes it unseen (§7.3)."""
     stall_effect: StallEffect = attrs.field(default=StallEffect.SHOWDOWN, converter=_to_stall_effect)
     """Widow only: what a stall does, the showdown (§2.4) or a new widow from the stock (§7.5)."""
     blitz: bool = False
-    """Widow with the Trentuno ranking: a hand of 31 (or Feuer) ends the deal at once (RULES.md §7.6)."""
+    """Widow with the Trentuno ranking: a hand of 31 (or Feuer) ends the deal at once (Rules §7.6)."""
     blitz_all_lose: bool = False
     """Lives, with ``blitz``: after a blitz every player without 31 loses a life, not only the lowest (§8.6)."""
     feuer: bool = False
-    """Trentuno only: three aces ("Feuer") rank above 31 (RULES.md §7.2)."""
+    """Trentuno only: three aces ("Feuer") rank above 31 (Rules §7.2)."""
 
     def __attrs_post_init__(self) -> None:
         for name in _BOOLEANS:

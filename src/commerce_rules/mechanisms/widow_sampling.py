@@ -6,7 +6,7 @@ back; a pounce shows the pouncer's four cards (the tricon and its fourth).
 Every other card the observer cannot see may be in any other hand or the stock.
 
 **The pounce question** (:func:`rebuild`). Another seat's pending question,
-and a pounce declined by another seat, are hidden (RULES.md §3.3), so a
+and a pounce declined by another seat, are hidden (Rules §3.3), so a
 placement decides them: the seats able to pounce on the widow as it is are
 asked in turn order from the seat whose turn it is. Those before the
 observer's own question (or its own refusal) have declined; the first after

@@ -1,5 +1,8 @@
 """Development sessions: ``nox`` runs tests, typecheck and docs; ``nox -s bench`` the benchmarks.
 
+``nox -s adapters`` installs the optional extras (OpenSpiel, PettingZoo, Dask)
+and runs the adapters' tests, which ``nox -s tests`` skips without them; CI runs it.
+
 ``nox -s soak`` and ``nox -s fuzz`` are the long reliability runs (docs/reliability.md):
 they are not in ``nox.options.sessions``, and CI runs only their smoke tests.
 
@@ -52,6 +55,30 @@ def docs(session: nox.Session) -> None:
             f"docs/_build/{builder}",
             *session.posargs,
         )
+
+
+ADAPTER_TESTS = [
+    "tests/test_adapter_openspiel.py",
+    "tests/test_adapter_pettingzoo.py",
+    "tests/test_adapter_dask.py",
+    "tests/test_adapter_examples.py",
+]
+"""The tests that need the extras: each skips itself (pytest.importorskip) where they are missing."""
+
+
+@nox.session
+def adapters(session: nox.Session) -> None:
+    """Install the extras openspiel, pettingzoo and dask; run their tests and type-check the adapters with them.
+
+    Every adapter test must run here, none skipped: a missing extra is a failure.
+    """
+    session.install("-e", ".[test,typecheck,openspiel,pettingzoo,dask]")
+    session.run("pytest", "-p", "no:cacheprovider", "-rs", "--strict-markers", *ADAPTER_TESTS, *session.posargs,
+                env={"COMMERCE_ADAPTERS_REQUIRED": "1"})
+    session.run(
+        "mypy", "--strict", "src/commerce_rules/openspiel.py", "src/commerce_rules/pettingzoo.py",
+        *ADAPTER_TESTS, "examples/openspiel_mcts.py", "examples/pettingzoo_random.py",
+    )
 
 
 @nox.session

@@ -8,10 +8,13 @@ is the one place that edits a state's JSON document.
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 import random
 import signal
 from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import pytest
 
@@ -199,3 +202,17 @@ def ctrl_c_armed() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+# ---- optional extras ----------------------------------------------------------------------------
+
+
+def optional_import(name: str) -> Any:
+    """The module ``name`` of an optional extra: the test is skipped without it, except under ``nox -s adapters``.
+
+    That session sets ``COMMERCE_ADAPTERS_REQUIRED=1`` after installing the
+    extras, so a missing one fails there instead of skipping the test.
+    """
+    if os.environ.get("COMMERCE_ADAPTERS_REQUIRED"):
+        return importlib.import_module(name)
+    return pytest.importorskip(name)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -37,7 +38,8 @@ from commerce_rules import (
 from commerce_rules.bots import GreedyBot
 from commerce_rules.cli import EXIT_OK, EXIT_USAGE, main
 from commerce_rules.cli.rank import rank_text
-from commerce_rules.results import _mean
+from commerce_rules.results import Estimate
+from commerce_rules.results import _mean as _mean_of_sums
 from commerce_rules.terminal import Abandoned, play_match
 from commerce_rules.variant import variant_of
 
@@ -134,6 +136,11 @@ def test_the_progress_bar_counts_one_game(capsys: pytest.CaptureFixture[str]) ->
 
 
 # --------------------------------------------------------------------------- small samples: Student's t
+
+
+def _mean(values: list[float]) -> Estimate:
+    """The estimate a simulation makes of ``values``, from their exact sums as its tallies keep them."""
+    return _mean_of_sums(len(values), sum(map(Fraction, values), Fraction(0)), sum((Fraction(v) ** 2 for v in values), Fraction(0)))
 
 
 def test_the_mean_of_one_value_has_no_interval() -> None:

@@ -8,11 +8,15 @@ import functools
 import math
 import multiprocessing
 import pickle
+import statistics
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any, TypeVar
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -35,8 +39,9 @@ from commerce_rules import (
     simulate,
 )
 from commerce_rules.actions import Action
-from commerce_rules.results import _mean
-from commerce_rules.simulate import Estimate, game_seed, play_game, wilson_interval
+from commerce_rules.results import Tally, _distribution, _mean, summarise
+from commerce_rules.student import t_quantile
+from commerce_rules.simulate import Estimate, _play_chunk, game_seed, play_game, wilson_interval
 
 from helpers import ctrl_c_armed  # noqa: F401  (a fixture)
 
@@ -153,8 +158,9 @@ def test_wilson_interval_matches_the_textbook_value() -> None:
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.integers(-50, 50), min_size=2, max_size=200))
 def test_normal_interval_is_centred_on_the_mean(values: list[int]) -> None:
-    estimate = _mean([float(v) for v in values])
+    estimate = _mean(len(values), Fraction(sum(values)), Fraction(sum(v * v for v in values)))
     assert math.isclose(estimate.value, sum(values) / len(values))
+    assert math.isclose(estimate.high - estimate.low, 2 * t_quantile(0.975, len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values)), abs_tol=1e-9)
     assert math.isclose(estimate.value - estimate.low, estimate.high - estimate.value, abs_tol=1e-9)
     assert isinstance(estimate, Estimate) and estimate.value in estimate
 
@@ -215,7 +221,7 @@ class RecordingPool(concurrent.futures.ThreadPoolExecutor):
 def test_chunks_start_at_one_game_and_grow_to_a_quarter_second_of_play() -> None:
     bots: list[Any] = [RandomBot, RandomBot, RandomBot]
     with RecordingPool(2) as pool:
-        result = simulate(FOSTER, bots, 300, 8, pool)
+        result = simulate(FOSTER, bots, 300, 8, pool, workers=2)
     sizes = [stop - start for start, stop in pool.chunks]
     assert sizes[:4] == [1, 1, 1, 1]  # two chunks in flight per worker, before any is timed
     assert max(sizes) > 1 and all(1 <= size <= 100 for size in sizes)
@@ -223,17 +229,101 @@ def test_chunks_start_at_one_game_and_grow_to_a_quarter_second_of_play() -> None
     assert pool.chunks[-1][1] == 300 and result == in_process(FOSTER, bots, 300, 8)
 
 
-def test_an_executor_that_does_not_say_its_workers_gets_every_chunk_at_once() -> None:
-    submitted: list[int] = []
+class _CountingInFlight(concurrent.futures.ThreadPoolExecutor):
+    """A thread pool that records the most tasks it ever held unfinished at once."""
 
-    class Counting(InProcessExecutor):
+    def __init__(self, threads: int) -> None:
+        super().__init__(threads)
+        self.unfinished = 0
+        self.most = 0
+        self.lock = threading.Lock()
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[T]:
+        with self.lock:
+            self.unfinished += 1
+            self.most = max(self.most, self.unfinished)
+        future = super().submit(fn, *args, **kwargs)
+        future.add_done_callback(self._finished)
+        return future
+
+    def _finished(self, future: concurrent.futures.Future[Any]) -> None:
+        with self.lock:
+            self.unfinished -= 1
+
+
+@pytest.mark.parametrize("workers", [1, 3])
+def test_workers_sets_the_tasks_in_flight_and_never_the_result(workers: int) -> None:
+    with _CountingInFlight(workers) as pool:
+        result = simulate(FOSTER, [RandomBot] * 3, 30, 6, pool, chunk_size=1, workers=workers)
+    assert pool.most <= 2 * workers
+    assert result == in_process(FOSTER, [RandomBot] * 3, 30, 6)
+
+
+def test_an_executor_is_asked_nothing_but_submit() -> None:
+    """Without workers=, simulate assumes one worker per core here; it reads no private attribute of the pool."""
+
+    class OnlySubmit:
+        def __init__(self) -> None:
+            self.inner = InProcessExecutor()
+
         def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[T]:
-            submitted.append(args[4] - args[3])
-            return super().submit(fn, *args, **kwargs)
+            return self.inner.submit(fn, *args, **kwargs)
+
+        def __getattr__(self, name: str) -> Any:
+            raise AssertionError(f"simulate read executor.{name}")
 
     seen: list[int] = []
-    simulate(FOSTER, [RandomBot] * 3, 40, 1, Counting(), progress=seen.append)
-    assert len(submitted) == len(seen) and sum(submitted) == 40 and len(set(submitted[:-1])) == 1
+    result = simulate(FOSTER, [RandomBot] * 3, 40, 1, OnlySubmit(), progress=seen.append)  # type: ignore[arg-type]
+    assert seen[-1] == 40 and result == in_process(FOSTER, [RandomBot] * 3, 40, 1)
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, True, "2"])
+def test_workers_must_be_a_positive_whole_number(bad: Any) -> None:
+    with pytest.raises(CommerceError, match="workers must be"):
+        in_process(FOSTER, [RandomBot] * 3, 2, 1, workers=bad)
+
+
+# -- streaming: sums, not records --------------------------------------------------------------
+
+
+def test_a_chunk_sends_back_its_sums_not_its_games() -> None:
+    tally, seconds = _play_chunk(CRP, [RandomBot] * 4, 3, 0, 7)
+    assert isinstance(tally, Tally) and tally.games == 7 and seconds >= 0
+    records = [play_game(CRP, [RandomBot] * 4, game_seed(3, game)) for game in range(7)]
+    assert tally.result(CRP, 3) == summarise(CRP, 4, 3, records)
+    assert not any(isinstance(value, (list, tuple)) and len(value) == 7 for value in attrs.astuple(tally, recurse=False))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 12), st.randoms(use_true_random=False))
+def test_tallies_merged_in_any_order_give_the_same_result(games: int, shuffle: Any) -> None:
+    records = [play_game(CRP, [RandomBot] * 3, game_seed(11, game)) for game in range(games)]
+    parts = [Tally(3) for _ in range(3)]
+    for i, record in enumerate(records):
+        parts[i % 3].add(record)
+    shuffle.shuffle(parts)
+    total = Tally(3)
+    for part in parts:
+        total.merge(part)
+    assert total.result(CRP, 11) == summarise(CRP, 3, 11, records)
+    assert total.result(CRP, 11).deals.count == games
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(0, 40), min_size=1, max_size=200))
+def test_a_distribution_from_counts_matches_the_sample(values: list[int]) -> None:
+    got = _distribution(Counter(values))
+    ordered = sorted(values)
+    n = len(values)
+    assert (got.count, got.minimum, got.maximum) == (n, ordered[0], ordered[-1])
+    assert got.median == ordered[math.ceil(0.5 * n) - 1] and got.p90 == ordered[min(n - 1, math.ceil(0.9 * n) - 1)]
+    assert math.isclose(got.mean, statistics.fmean(values))
+    assert math.isclose(got.std, statistics.stdev(values) if n > 1 else 0.0, abs_tol=1e-9)
+
+
+def test_tallies_of_different_tables_do_not_merge() -> None:
+    with pytest.raises(CommerceError, match="cannot merge"):
+        Tally(3).merge(Tally(4))
 
 
 class GatedPool(RecordingPool):
@@ -256,7 +346,7 @@ def test_ctrl_c_cancels_the_chunks_not_started_and_propagates() -> None:
 
     with GatedPool(2) as pool:
         with pytest.raises(KeyboardInterrupt):  # raised as the first chunk is counted
-            simulate(FOSTER, [RandomBot] * 3, 50, 1, pool, chunk_size=1, progress=interrupt)
+            simulate(FOSTER, [RandomBot] * 3, 50, 1, pool, chunk_size=1, progress=interrupt, workers=2)
         # Two chunks in flight per worker: the first one done, two at most held at the gate by the two
         # threads, and the last one, never started, cancelled.
         assert len(pool.futures) == 4

@@ -25,7 +25,7 @@ from .rules import Rules
 from .state import EMPTY_LOG, DealLog, GameState, Phase, clockwise_from, dealt
 from .variant import variant_of
 
-__all__ = ["MAX_BALANCE", "MAX_PLAYERS", "MAX_POINTS", "MAX_SEED", "MIN_PLAYERS", "deal_position", "deck_for", "first_dealer", "new_game", "shuffled_deck"]
+__all__ = ["MAX_BALANCE", "MAX_PLAYERS", "MAX_POINTS", "MAX_SEED", "MIN_PLAYERS", "chosen_deck", "deal_position", "deck_for", "first_dealer", "new_game", "shuffled_deck"]
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 12
@@ -68,6 +68,34 @@ def first_dealer(seed: int, players: int) -> int:
     return (_draws(seed, 0, 1)[0] * players) >> 64
 
 
+def chosen_deck(rules: Rules, deck: str | Sequence[Card]) -> tuple[Card, ...]:
+    """``deck`` read and checked as a whole deck of ``rules``, top first: every card of the variant's deck once.
+
+    What ``new_game(..., deck=...)`` and ``apply(..., deck=...)`` deal from
+    instead of the seed's shuffle -- so that a program (a game-tree search,
+    OpenSpiel's chance nodes) can choose each deal's cards itself.
+
+    >>> from commerce_rules import TRENTUNO
+    >>> from commerce_rules.deal import chosen_deck, deck_for
+    >>> chosen_deck(TRENTUNO, deck_for(TRENTUNO)[::-1])[0]  # the last card of the deck order on top
+    Card('A♠')
+    >>> chosen_deck(TRENTUNO, "A♠ K♠")
+    Traceback (most recent call last):
+    ...
+    commerce_rules.errors.CommerceError: a deck must hold the variant's 40 cards once each, not 2 cards
+    """
+    if not isinstance(rules, Rules):
+        raise CommerceError(f"rules must be a Rules value (a preset such as FOSTER), not {type(rules).__name__}")
+    cards = _cards("deck", deck)
+    whole = deck_for(rules)
+    if len(cards) != len(whole) or set(cards) != set(whole):
+        missing = next((card for card in whole if card not in cards), None)
+        if len(cards) != len(whole) or missing is None:
+            raise CommerceError(f"a deck must hold the variant's {len(whole)} cards once each, not {len(cards)} cards")
+        raise CommerceError(f"a deck must hold the variant's {len(whole)} cards once each: {missing} is missing")
+    return cards
+
+
 def _check_rules_and_players(rules: Rules, players: int) -> None:
     if not isinstance(rules, Rules):
         raise CommerceError(f"rules must be a Rules value (a preset such as FOSTER), not {type(rules).__name__}")
@@ -101,12 +129,21 @@ def _fresh_seed(seed: int | None) -> int:
     return seed
 
 
-def new_game(rules: Rules, players: int, *, seed: int | None = None, dealer: int | None = None) -> GameState:
+def new_game(
+    rules: Rules,
+    players: int,
+    *,
+    seed: int | None = None,
+    dealer: int | None = None,
+    deck: str | Sequence[Card] | None = None,
+) -> GameState:
     """A new match of ``players`` (3 to 12) under ``rules``, its first deal dealt.
 
     ``seed`` (an int, or ``None`` for one drawn from the operating system's
     secure source) drives every shuffle; ``dealer`` is the first dealer's seat,
-    drawn from the seed when ``None``.
+    drawn from the seed when ``None``. ``deck`` (every card of the variant's
+    deck once, top first; see :func:`chosen_deck`) is dealt instead of the
+    seed's shuffle for the first deal; the later deals are the seed's.
 
     >>> from commerce_rules import FOSTER, new_game
     >>> state = new_game(FOSTER, 4, seed=7)
@@ -115,12 +152,13 @@ def new_game(rules: Rules, players: int, *, seed: int | None = None, dealer: int
     """
     _check_rules_and_players(rules, players)
     seed = _fresh_seed(seed)
+    cards = chosen_deck(rules, deck) if deck is not None else None
     if dealer is None:
         dealer = first_dealer(seed, players)
     dealer = _check_seat("dealer", dealer, players)
     state = _blank(rules, players, seed, dealer, (0,) * players, (rules.starting_lives,) * players)
     state = variant_of(rules).scoring.start_match(state)
-    return deal(state, 1, dealer)
+    return deal(state, 1, dealer, deck=cards)
 
 
 def _blank(
@@ -151,13 +189,23 @@ def _blank(
     )
 
 
-def deal(state: GameState, deal_number: int, dealer: int, carried: DealLog = EMPTY_LOG) -> GameState:
+def deal(
+    state: GameState,
+    deal_number: int,
+    dealer: int,
+    carried: DealLog = EMPTY_LOG,
+    *,
+    deck: tuple[Card, ...] | None = None,
+) -> GameState:
     """Shuffle deal ``deal_number`` from the state's seed and deal it, ``dealer`` dealing.
 
     ``carried`` events (what happened between the deals, such as a horse
-    bought) open the new deal's history.
+    bought) open the new deal's history. ``deck``, a whole deck already
+    checked by :func:`chosen_deck`, is dealt instead of the shuffle.
     """
-    return lay_out(state, deal_number, dealer, tuple(shuffled_deck(state.rules, state.seed, deal_number)), carried)
+    if deck is None:
+        deck = tuple(shuffled_deck(state.rules, state.seed, deal_number))
+    return lay_out(state, deal_number, dealer, deck, carried)
 
 
 def lay_out(state: GameState, deal_number: int, dealer: int, deck: Sequence[Card], carried: DealLog = EMPTY_LOG) -> GameState:

@@ -9,11 +9,12 @@ the part only to explain a refusal.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .actions import Action
-from .deal import new_game
-from .errors import ArgumentTypeError, IllegalActionError
+from .cards import Card
+from .deal import chosen_deck, new_game
+from .errors import ArgumentTypeError, CommerceError, IllegalActionError
 from .parts import Settled
 from .rules import Rules
 from .showdown import continue_match, finish_deal
@@ -46,13 +47,17 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return () if owner is None else owner.legal_actions(state)
 
 
-def apply(state: GameState, action: Action) -> GameState:
+def apply(state: GameState, action: Action, *, deck: str | Sequence[Card] | None = None) -> GameState:
     """The state after ``action``. Pure: ``state`` is never changed.
 
     An action that ends a deal also settles it and deals the next one (see
-    :attr:`GameState.last_showdown`). An action that is not legal raises
-    :class:`IllegalActionError` saying why, and nothing is applied; a value
-    that is not an action at all raises :class:`ArgumentTypeError`.
+    :attr:`GameState.last_showdown`), from the seed's shuffle, or from
+    ``deck`` when given: every card of the variant's deck once, top first
+    (see :func:`~commerce_rules.deal.chosen_deck`). A ``deck`` given with an
+    action that deals no new deal is a :class:`CommerceError`. An action that
+    is not legal raises :class:`IllegalActionError` saying why, and nothing
+    is applied; a value that is not an action at all raises
+    :class:`ArgumentTypeError`.
     """
     if type(state) is not GameState:
         raise ArgumentTypeError(f"apply() needs a GameState, not {type(state).__name__}")
@@ -65,6 +70,8 @@ def apply(state: GameState, action: Action) -> GameState:
     owner = variant.owners.get(state.phase)
     if owner is None or not owner.accepts(state, action):
         raise IllegalActionError(_why_illegal(state, action))
+    if deck is not None:
+        return _apply_dealing(state, action, chosen_deck(rules, deck))
     after, outcome = owner.apply(state, action)
     if outcome is None:
         return after
@@ -72,6 +79,22 @@ def apply(state: GameState, action: Action) -> GameState:
         carried = DealLog.of(after.history[len(state.history) :])
         return continue_match(after, carried)
     return finish_deal(after, outcome)
+
+
+def _apply_dealing(state: GameState, action: Action, deck: tuple[Card, ...]) -> GameState:
+    """``apply`` of a legal ``action`` whose next deal, if it deals one, is dealt from ``deck``."""
+    owner = variant_of(state.rules).owners[state.phase]
+    after, outcome = owner.apply(state, action)
+    if outcome is Settled.NEXT_DEAL:
+        carried = DealLog.of(after.history[len(state.history) :])
+        result = continue_match(after, carried, deck=deck)
+    elif outcome is not None:
+        result = finish_deal(after, outcome, deck)
+    else:
+        result = after
+    if result.is_over or result.deal_number == state.deal_number:
+        raise CommerceError(f"deck= is for an action that deals the next deal; {action!r} deals none")
+    return result
 
 
 def _why_illegal(state: GameState, action: Action) -> str:

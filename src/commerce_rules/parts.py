@@ -205,6 +205,15 @@ class ScoringPart(PhasePart, Protocol):
     def question(self, state: GameState) -> GameState | None:
         """A state waiting for a player's answer right after a showdown (Hoyle's horse), or ``None``."""
 
+    def return_range(self, rules: Rules, players: int, deals: int, actions_per_deal: int) -> tuple[int, int]:
+        """The least and the most a seat's :func:`~commerce_rules.returns` can be.
+
+        For a match of ``players`` of at most ``deals`` deals of at most
+        ``actions_per_deal`` actions each (a game-playing framework's utility
+        bounds). A mechanism moves at most one point per action (Foster's
+        purchase); everything else that is paid is the scoring's own.
+        """
+
     def score_features_size(self, rules: Rules, players: int) -> int:
         """The length of this scoring's slice of the observation tensor."""
 

@@ -7,16 +7,19 @@ values and the statistics over them, with no executor or bot in sight.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
 
 import attrs
 
+from .errors import CommerceError
 from .rules import Rules
 from .student import t_quantile
 from .variant import variant_of
 from .words import plural
 
-__all__ = ["Distribution", "Estimate", "GameRecord", "SimulationResult", "summarise", "wilson_interval"]
+__all__ = ["Distribution", "Estimate", "GameRecord", "SimulationResult", "Tally", "summarise", "wilson_interval"]
 
 _Z95 = 1.959963984540054
 """The two-sided 95% quantile of the standard normal distribution."""
@@ -142,54 +145,135 @@ def wilson_interval(successes: int, trials: int) -> Estimate:
     return Estimate(p, max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half)))
 
 
-def _mean(values: Sequence[float]) -> Estimate:
-    """The mean with Student's t 95% interval: the normal's 1.96 is too narrow for a few games.
+def _mean(count: int, total: Fraction, squares: Fraction) -> Estimate:
+    """The mean of ``count`` values from their exact sum and sum of squares, with Student's t 95% interval.
 
-    One value has no spread to estimate, so no interval (``-inf`` to ``inf``, shown ``n/a``).
+    The normal's 1.96 is too narrow for a few games. One value has no spread
+    to estimate, so no interval (``-inf`` to ``inf``, shown ``n/a``).
     """
-    n = len(values)
-    mean = math.fsum(values) / n
-    if n < 2:
-        return Estimate(mean, -math.inf, math.inf)
-    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = t_quantile(0.975, n - 1) * math.sqrt(variance / n)
-    return Estimate(mean, mean - half, mean + half)
+    mean = total / count
+    if count < 2:
+        return Estimate(float(mean), -math.inf, math.inf)
+    variance = (squares - total * mean) / (count - 1)
+    half = t_quantile(0.975, count - 1) * math.sqrt(float(variance) / count)
+    return Estimate(float(mean), float(mean) - half, float(mean) + half)
 
 
-def _distribution(values: Sequence[int]) -> Distribution:
-    ordered = sorted(values)
-    n = len(ordered)
-    mean = math.fsum(ordered) / n
-    std = math.sqrt(math.fsum((v - mean) ** 2 for v in ordered) / (n - 1)) if n > 1 else 0.0
+def _distribution(counts: Mapping[int, int]) -> Distribution:
+    """Mean, spread and nearest-rank quantiles of a sample given as value -> how many times it occurs."""
+    values = sorted(counts)
+    n = sum(counts.values())
+    total = sum(value * times for value, times in counts.items())
+    squares = sum(value * value * times for value, times in counts.items())
+    mean = Fraction(total, n)
+    std = math.sqrt(float((squares - total * mean) / (n - 1))) if n > 1 else 0.0
 
     def rank(q: float) -> int:
-        return ordered[min(n - 1, max(0, math.ceil(q * n) - 1))]
+        wanted = min(n - 1, max(0, math.ceil(q * n) - 1))  # 0-based position in the sorted sample
+        seen = 0
+        for value in values:
+            seen += counts[value]
+            if seen > wanted:
+                return value
+        return values[-1]  # pragma: no cover - wanted < n
 
-    return Distribution(n, mean, std, ordered[0], rank(0.1), rank(0.5), rank(0.9), ordered[-1])
+    return Distribution(n, float(mean), std, values[0], rank(0.1), rank(0.5), rank(0.9), values[-1])
 
 
-def summarise(rules: Rules, players: int, seed: int, records: Sequence[GameRecord]) -> SimulationResult:
-    games = len(records)
-    wins = tuple(sum(1 for r in records if seat in r.winners) for seat in range(players))
-    mean_balance = survival = mean_lives = None
-    if not variant_of(rules).scoring.unit:  # nothing is lost at a showdown (a ledger): the balances tell
-        mean_balance = tuple(_mean([float(r.balances[s]) for r in records]) for s in range(players))
-    else:
-        survival = tuple(
-            _mean([1.0 - r.lives_lost[s] / r.deals_played[s] if r.deals_played[s] else 1.0 for r in records])
-            for s in range(players)
+@attrs.define
+class Tally:
+    """The running sums a :class:`SimulationResult` is computed from: a few numbers per seat, not the games.
+
+    Every sum is exact (whole numbers and fractions), so tallies merge in any
+    order and give the same result: a simulation adds each chunk's tally to
+    its own as the chunk comes back, and never holds the games' records.
+    Its size grows only with the distinct deal and turn counts seen.
+    """
+
+    players: int
+    games: int = 0
+    wins: list[int] = attrs.Factory(list)
+    balances: list[int] = attrs.Factory(list)
+    """Per seat: the sum of the final balances, then (``balance_squares``) of their squares."""
+    balance_squares: list[int] = attrs.Factory(list)
+    lives: list[int] = attrs.Factory(list)
+    lives_squares: list[int] = attrs.Factory(list)
+    survival: list[Fraction] = attrs.Factory(list)
+    survival_squares: list[Fraction] = attrs.Factory(list)
+    deals: Counter[int] = attrs.Factory(Counter)
+    """How many games had each number of deals."""
+    turns: Counter[int] = attrs.Factory(Counter)
+    """How many deals had each number of actions."""
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("wins", "balances", "balance_squares", "lives", "lives_squares"):
+            if not getattr(self, name):
+                setattr(self, name, [0] * self.players)
+        for name in ("survival", "survival_squares"):
+            if not getattr(self, name):
+                setattr(self, name, [Fraction(0)] * self.players)
+
+    def add(self, record: GameRecord) -> None:
+        """Count one game."""
+        self.games += 1
+        for seat in record.winners:
+            self.wins[seat] += 1
+        for seat in range(self.players):
+            balance, lives = record.balances[seat], record.lives[seat]
+            self.balances[seat] += balance
+            self.balance_squares[seat] += balance * balance
+            self.lives[seat] += lives
+            self.lives_squares[seat] += lives * lives
+            played = record.deals_played[seat]
+            kept = 1 - Fraction(record.lives_lost[seat], played) if played else Fraction(1)
+            self.survival[seat] += kept
+            self.survival_squares[seat] += kept * kept
+        self.deals[len(record.turns_per_deal)] += 1
+        self.turns.update(record.turns_per_deal)
+
+    def merge(self, other: Tally) -> None:
+        """Add ``other``'s games to these (the order of merging never changes the result)."""
+        if other.players != self.players:
+            raise CommerceError(f"cannot merge a tally of {other.players} players into one of {self.players}")
+        self.games += other.games
+        for name in ("wins", "balances", "balance_squares", "lives", "lives_squares", "survival", "survival_squares"):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            for seat in range(self.players):
+                mine[seat] += theirs[seat]
+        self.deals.update(other.deals)
+        self.turns.update(other.turns)
+
+    def result(self, rules: Rules, seed: int) -> SimulationResult:
+        """The statistics of the games counted (at least one)."""
+        games, players = self.games, self.players
+        mean_balance = survival = mean_lives = None
+        if not variant_of(rules).scoring.unit:  # nothing is lost at a showdown (a ledger): the balances tell
+            mean_balance = tuple(
+                _mean(games, Fraction(self.balances[s]), Fraction(self.balance_squares[s])) for s in range(players)
+            )
+        else:
+            survival = tuple(_mean(games, self.survival[s], self.survival_squares[s]) for s in range(players))
+            mean_lives = tuple(
+                _mean(games, Fraction(self.lives[s]), Fraction(self.lives_squares[s])) for s in range(players)
+            )
+        return SimulationResult(
+            rules=rules,
+            players=players,
+            games=games,
+            seed=seed,
+            wins=tuple(self.wins),
+            win_rate=tuple(wilson_interval(w, games) for w in self.wins),
+            mean_balance=mean_balance,
+            survival_rate=survival,
+            mean_lives=mean_lives,
+            deals=_distribution(self.deals),
+            turns_per_deal=_distribution(self.turns),
         )
-        mean_lives = tuple(_mean([float(r.lives[s]) for r in records]) for s in range(players))
-    return SimulationResult(
-        rules=rules,
-        players=players,
-        games=games,
-        seed=seed,
-        wins=wins,
-        win_rate=tuple(wilson_interval(w, games) for w in wins),
-        mean_balance=mean_balance,
-        survival_rate=survival,
-        mean_lives=mean_lives,
-        deals=_distribution([len(r.turns_per_deal) for r in records]),
-        turns_per_deal=_distribution([t for r in records for t in r.turns_per_deal]),
-    )
+
+
+def summarise(rules: Rules, players: int, seed: int, records: Iterable[GameRecord]) -> SimulationResult:
+    """The statistics of ``records`` (at least one): what :func:`~commerce_rules.simulate` returns for them."""
+    tally = Tally(players)
+    for record in records:
+        tally.add(record)
+    return tally.result(rules, seed)

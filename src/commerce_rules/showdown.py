@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .cards import Card
 from .deal import deal
 from .ranking import HandValue, evaluate
 from .state import EMPTY_LOG, DealLog, GameState, Showdown, ShowdownReason, next_active
@@ -21,8 +22,8 @@ def best_hand(values: tuple[HandValue | None, ...], tie_order: tuple[int, ...]) 
     return best
 
 
-def finish_deal(state: GameState, reason: ShowdownReason) -> GameState:
-    """Settle the deal that just ended and, unless the match is over, deal the next one."""
+def finish_deal(state: GameState, reason: ShowdownReason, deck: tuple[Card, ...] | None = None) -> GameState:
+    """Settle the deal that just ended and, unless the match is over, deal the next one (from ``deck`` if given)."""
     rules = state.rules
     scoring = variant_of(rules).scoring
     values = tuple([evaluate(hand, rules) if hand else None for hand in state.hands])
@@ -33,15 +34,16 @@ def finish_deal(state: GameState, reason: ShowdownReason) -> GameState:
     question = scoring.question(state)
     if question is not None:  # asked right after the showdown, before the match can end
         return question
-    return continue_match(state)
+    return continue_match(state, deck=deck)
 
 
-def continue_match(state: GameState, carried: DealLog = EMPTY_LOG) -> GameState:
+def continue_match(state: GameState, carried: DealLog = EMPTY_LOG, *, deck: tuple[Card, ...] | None = None) -> GameState:
     """After a settled showdown (and any answer it asked for): end the match, or deal the next deal.
 
-    ``carried`` events, recorded after the showdown, open the next deal's history.
+    ``carried`` events, recorded after the showdown, open the next deal's
+    history; ``deck`` (checked, top first) is dealt instead of the seed's shuffle.
     """
     final = variant_of(state.rules).scoring.end_match(state)
     if final is not None:
         return final
-    return deal(state, state.deal_number + 1, next_active(state.active, state.dealer), carried)
+    return deal(state, state.deal_number + 1, next_active(state.active, state.dealer), carried, deck=deck)

@@ -5,7 +5,9 @@ simulation's ``seed`` and ``i`` alone (SHA-256, like the deals' shuffles), and
 its bots are built for that game from seeds derived the same way. No random
 generator is shared between games, so the result of a simulation depends
 only on its arguments -- never on the executor, the number of workers or the
-way the games are split into chunks -- and results are gathered in game order.
+way the games are split into chunks. Each chunk comes back as exact sums (a
+:class:`~commerce_rules.results.Tally`), added up in any order with the same
+result, so a run of any length holds a few numbers per seat, not its games.
 
 Chunks are sent to the executor a few at a time, and a ``KeyboardInterrupt``
 (Ctrl-C) while :func:`simulate` waits for them cancels the chunks not yet
@@ -20,7 +22,6 @@ import contextlib
 import copy
 import hashlib
 import inspect
-import math
 import os
 import signal
 import time
@@ -35,7 +36,7 @@ from .engine import apply, legal_actions
 from .errors import ArgumentTypeError, CommerceError
 from .observe import observe
 from .quoting import shown
-from .results import Distribution, Estimate, GameRecord, SimulationResult, summarise, wilson_interval
+from .results import Distribution, Estimate, GameRecord, SimulationResult, Tally, wilson_interval
 from .rules import Rules
 
 __all__ = [
@@ -146,11 +147,17 @@ def play_game(rules: Rules, bots: Sequence[BotSpec], seed: int) -> GameRecord:
 
 def _play_chunk(
     rules: Rules, bots: Sequence[BotSpec], seed: int, start: int, stop: int
-) -> tuple[list[GameRecord], float]:
-    """Play games ``start`` to ``stop - 1`` of a simulation: their records, and the seconds they took."""
+) -> tuple[Tally, float]:
+    """Play games ``start`` to ``stop - 1`` of a simulation: their tally, and the seconds they took.
+
+    The worker sends back the chunk's sums, not its games' records: a few
+    numbers per seat, whatever the chunk's size.
+    """
     began = time.perf_counter()
-    records = [play_game(rules, bots, game_seed(seed, game)) for game in range(start, stop)]
-    return records, time.perf_counter() - began
+    tally = Tally(len(bots))
+    for game in range(start, stop):
+        tally.add(play_game(rules, bots, game_seed(seed, game)))
+    return tally, time.perf_counter() - began
 
 
 class _Chunks:
@@ -240,6 +247,7 @@ def simulate(
     *,
     chunk_size: int | None = None,
     progress: Callable[[int], object] | None = None,
+    workers: int | None = None,
 ) -> SimulationResult:
     """Play ``games`` matches of ``rules`` between ``bots``, one per seat, and summarise them.
 
@@ -257,21 +265,26 @@ def simulate(
     :param games: how many matches (1 to 10**9: a larger run would never end).
     :param seed: the simulation's seed; game ``i`` is played from
         :func:`game_seed(seed, i) <game_seed>`, its first dealer drawn from it.
-    :param executor: any :class:`concurrent.futures.Executor`; ``None``
+    :param executor: any :class:`concurrent.futures.Executor` (a process or
+        thread pool, a Dask cluster's ``client.get_executor()``...); ``None``
         starts a :class:`~concurrent.futures.ProcessPoolExecutor` with
-        ``os.cpu_count()`` workers for this call. The result is the same
+        ``workers`` processes for this call. The result is the same
         whatever the executor.
-    :param chunk_size: games per task sent to the executor. By default,
-        on this call's own pool or a standard one (which says how many
-        workers it has), two tasks per worker are in flight at a time, the
-        first of one game each and the later ones of about a quarter of a
-        second of play at the time per game measured so far, at most 100
-        games: the progress moves whatever the bots' speed, and long and
-        short games even out between workers. On any other executor every
-        task is submitted at once, about sixteen per worker of this
-        machine, at most 100 games each.
+    :param chunk_size: games per task sent to the executor. By default two
+        tasks per worker are in flight at a time, the first of one game each
+        and the later ones of about a quarter of a second of play at the
+        time per game measured so far, at most 100 games: the progress moves
+        whatever the bots' speed, and long and short games even out between
+        workers.
     :param progress: called with the number of games done after each chunk.
-    :returns: a :class:`SimulationResult`.
+    :param workers: how many tasks the executor runs at once (a cluster's
+        worker threads, say); by default ``os.cpu_count()``. It sets how
+        many tasks are in flight and the size of this call's own pool, and
+        never changes the result. An executor's own attributes are not
+        read: tell a pool of another size here.
+    :returns: a :class:`SimulationResult`. Each task sends back the sums of
+        its games (a :class:`~commerce_rules.results.Tally`), added up as
+        they arrive: memory does not grow with ``games``.
     :raises KeyboardInterrupt: as raised while waiting (Ctrl-C): the tasks
         not yet started are cancelled first, and this call's own pool has
         its workers terminated; the tasks already running on an executor
@@ -301,20 +314,15 @@ def simulate(
         raise ArgumentTypeError(f"executor must be a concurrent.futures.Executor or None, not {type(executor).__name__}")
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(f"progress must be a function of the games done, or None, not {type(progress).__name__}")
-    workers = os.cpu_count() or 1
-    # The standard pools say how many workers they have; another executor (a cluster's) may not.
-    told = getattr(executor, "_max_workers", None) if executor is not None else workers
-    if isinstance(told, int):
-        workers = max(1, told)
-        chunks = _Chunks(games, chunk_size)
-        in_flight = _IN_FLIGHT_PER_WORKER * workers
-    else:  # everything submitted at once, so the chunks cannot be timed: about sixteen per core here
-        chunks = _Chunks(games, chunk_size or max(1, min(_MAX_CHUNK, math.ceil(games / (16 * workers)))))
-        in_flight = games
+    if workers is None:
+        workers = os.cpu_count() or 1
+    elif not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise CommerceError(f"workers must be a whole number of at least 1, or None, not {shown(workers)}")
+    chunks = _Chunks(games, chunk_size)
     pool = contextlib.nullcontext(executor) if executor is not None else _worker_processes(workers)
     with pool as runner:
-        records = _run(runner, chunks, in_flight, progress, rules, bots, seed)
-    return summarise(rules, len(bots), seed, records)
+        tally = _run(runner, chunks, _IN_FLIGHT_PER_WORKER * workers, progress, rules, bots, seed)
+    return tally.result(rules, seed)
 
 
 def _run(
@@ -325,15 +333,14 @@ def _run(
     rules: Rules,
     bots: Sequence[BotSpec],
     seed: int,
-) -> list[GameRecord]:
-    """Play every chunk on ``executor``, at most ``in_flight`` submitted at a time; the records in game order.
+) -> Tally:
+    """Play every chunk on ``executor``, at most ``in_flight`` submitted at a time; the sum of their tallies.
 
     Any exception while waiting (Ctrl-C's ``KeyboardInterrupt``, a chunk's
     error) cancels the chunks not yet started before it propagates.
     """
-    pending: dict[concurrent.futures.Future[tuple[list[GameRecord], float]], int] = {}
-    played: dict[int, list[GameRecord]] = {}
-    done = 0
+    pending: dict[concurrent.futures.Future[tuple[Tally, float]], int] = {}
+    total = Tally(len(bots))
     try:
         while chunks or pending:
             while chunks and len(pending) < in_flight:
@@ -343,15 +350,14 @@ def _run(
                 pending, timeout=_POLL_SECONDS, return_when=concurrent.futures.FIRST_COMPLETED
             )
             for future in sorted(finished, key=pending.__getitem__):
-                start = pending.pop(future)
-                records, seconds = future.result()
-                chunks.timed(len(records), seconds)
-                played[start] = records
-                done += len(records)
+                pending.pop(future)
+                tally, seconds = future.result()
+                chunks.timed(tally.games, seconds)
+                total.merge(tally)
                 if progress is not None:
-                    progress(done)
+                    progress(total.games)
     except BaseException:
         for future in pending:
             future.cancel()
         raise
-    return [record for start in sorted(played) for record in played[start]]
+    return total

@@ -187,7 +187,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     try:
         # On Ctrl-C the bar is ended first, then the workers are terminated (the pool's exit).
         with _worker_processes(args.workers) as pool, bar or contextlib.nullcontext():
-            result = simulate(rules, bots, args.games, seed, pool, progress=count)
+            result = simulate(rules, bots, args.games, seed, pool, progress=count, workers=args.workers)
     except KeyboardInterrupt:
         print(f"{PROG} simulate: interrupted: {played} of {plural(args.games, 'game')} played", file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..rules import Rules
     from ..parts import Settlement
     from ..ranking import HandValue
+    from ..rules import Rules
     from ..state import GameState, Payment
 
 __all__ = ["ANTE", "DEALER_PAYS", "Ledger"]
@@ -86,6 +87,13 @@ class Ledger(NoQuestions):
             return None
         best = max(state.balances)
         return tuple(seat for seat, balance in enumerate(state.balances) if balance == best)
+
+    def return_range(self, rules: Rules, players: int, deals: int, actions_per_deal: int) -> tuple[int, int]:
+        # Per deal a seat antes, pays at most one point per action (a purchase) and, as the dealer, every
+        # other seat; it takes at most the pot, the purchases paid to it as the dealer and a dealer's payment.
+        per_deal = players * (ANTE + DEALER_PAYS) + actions_per_deal
+        bound = min(deals, players) * per_deal  # one deal per player
+        return -bound, bound
 
     def end_match(self, state: GameState) -> GameState | None:
         winners = self.winners(state)

@@ -134,6 +134,9 @@ class Lives(NoQuestions):
             return tuple([seat for seat in active if state.lives[seat] == most])
         return None
 
+    def return_range(self, rules: Rules, players: int, deals: int, actions_per_deal: int) -> tuple[int, int]:
+        return -1, players - 1  # (n - k) / k for each of k winners, -1 for the others
+
     def end_match(self, state: GameState) -> GameState | None:
         winners = self.winners(state)
         if winners is None:

@@ -90,6 +90,11 @@ class Pool(Lives):
     def new_record(self, rules: Rules, out: tuple[int, ...] = ()) -> PoolRecord:
         return PoolRecord(out=tuple(sorted(out)) if rules.free_ride else None)
 
+    def return_range(self, rules: Rules, players: int, deals: int, actions_per_deal: int) -> tuple[int, int]:
+        # A seat loses at most its stake and a horse; it wins at most everything else the pool ever held.
+        horse = horse_price(rules.stake) if rules.horse else 0
+        return -(rules.stake + horse), (players - 1) * rules.stake + horse
+
     def score_features_size(self, rules: Rules, players: int) -> int:
         return 2 * players + 2
 

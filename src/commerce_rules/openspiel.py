@@ -1,0 +1,585 @@
+"""OpenSpiel adapter (extra ``openspiel``): importing this module registers the game ``"python_commerce"``.
+
+>>> import commerce_rules.openspiel  # doctest: +SKIP
+>>> game = pyspiel.load_game("python_commerce", {"variant": "crp", "players": 4})  # doctest: +SKIP
+
+Parameters: ``variant`` (a preset's name, ``"foster"`` by default),
+``players`` (3 to 12, 4 by default) and every option of
+:class:`~commerce_rules.Rules` by its name, on top of the preset. OpenSpiel
+fills in every parameter left out with its default, so each default stands
+for "the preset's value": ``-1`` for a whole-number option, ``""`` for a
+named one (``mechanism``, ``barter_direction``...), and, since a yes-or-no
+default could not be told from a choice, the yes-or-no options are whole
+numbers too: ``-1`` (the preset's), ``0`` (no) or ``1`` (yes). ``turn_limit``
+and ``deal_limit`` left at ``-1`` get :data:`DEFAULT_TURN_LIMIT` and
+:data:`DEFAULT_DEAL_LIMIT` where the preset has none, so that
+``max_game_length`` truly bounds every match and the adapter never cuts one
+short itself. The game's own parameters (``str(game)``) then name every
+option's value, so a game string loads the very same game.
+
+Chance is explicit: the first chance node draws the first dealer (each seat
+equally likely), and every deal's cards are dealt by chance nodes, one per
+position of the deck from the top (each card still in the deck equally
+likely; the last one is forced and needs no node), so chance-sampling
+algorithms see the true distribution. The library then deals that deck
+(:func:`commerce_rules.new_game` and :func:`commerce_rules.apply` with
+``deck=``); the match's seed is never used.
+
+Player actions are the library's integers (:func:`~commerce_rules.action_index`);
+returns are :func:`~commerce_rules.returns` at the end (0 before);
+``max_game_length`` counts player actions, not chance nodes.
+
+Observers (``make_py_observer``) give tensors and strings for
+``pyspiel.IIGObservationType``'s views:
+
+* a single player's private view with the public information (the default
+  observation, and the information state with ``perfect_recall``): the
+  tensor is :func:`~commerce_rules.observation_tensor` of
+  :func:`~commerce_rules.observe`, the string
+  :func:`~commerce_rules.observation_to_json`; with perfect recall the
+  string also holds that seat's view at the end of every earlier deal (the
+  tensor, of fixed size, is the observation's: it holds the current deal's
+  history and the match's showdowns);
+* the public view (``private_info=NONE``): what every seat sees alike
+  (dealer, whose turn, hand sizes, widow, counts, pot, balances, lives, the
+  history with private cards left out, past showdowns), never a hand;
+* the private part alone (``public_info=False``): the seat's own hand, or
+  with ``private_info=ALL_PLAYERS`` every seat's hand.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import attrs
+import numpy as np
+import pyspiel
+
+from . import (
+    action_from_index,
+    action_index,
+    num_actions,
+    observation_tensor,
+    observation_tensor_size,
+    observation_to_json,
+    returns,
+    to_json,
+)
+from .actions import Action
+from .bots.base import Bot
+from .bounds import max_actions_per_deal, max_match_actions, return_range
+from .cards import Card
+from .deal import MAX_PLAYERS, MIN_PLAYERS, deck_for, new_game
+from .engine import apply, legal_actions
+from .errors import CommerceError
+from .observe import observe
+from .rules import PRESETS, Rules
+from .state import Event, GameState
+
+__all__ = [
+    "DEFAULT_DEAL_LIMIT",
+    "DEFAULT_TURN_LIMIT",
+    "SHORT_NAME",
+    "CommerceGame",
+    "CommerceObserver",
+    "CommerceState",
+    "LibraryBot",
+    "PARAMETERS",
+    "max_actions_per_deal",
+    "rules_from_parameters",
+]
+
+SHORT_NAME: Final = "python_commerce"
+"""The name the game is registered under."""
+DEFAULT_TURN_LIMIT: Final = 100
+"""The ``turn_limit`` supplied where the parameters and the preset leave it unset (far beyond a deal of random play)."""
+DEFAULT_DEAL_LIMIT: Final = 100
+"""The ``deal_limit`` supplied where the parameters and the preset leave it unset."""
+
+_UNSET_NUMBER: Final = -1
+_UNSET_NAME: Final = ""
+
+
+def _kinds() -> dict[str, type]:
+    """Each option of ``Rules`` and the type of its OpenSpiel parameter (a yes-or-no option is an ``int``)."""
+    kinds: dict[str, type] = {}
+    for name, value in Rules().options().items():
+        kinds[name] = str if isinstance(value, str) else int  # bool, int and int-or-None options are ints
+    return kinds
+
+
+_KINDS: Final = _kinds()
+_YES_NO: Final = frozenset(name for name, value in Rules().options().items() if isinstance(value, bool))
+
+PARAMETERS: Final[dict[str, Any]] = {
+    "variant": "foster",
+    "players": 4,
+    **{name: (_UNSET_NAME if kind is str else _UNSET_NUMBER) for name, kind in _KINDS.items()},
+}
+"""The parameter specification: each default stands for the preset's value."""
+
+
+def rules_from_parameters(params: Mapping[str, Any]) -> tuple[Rules, int]:
+    """The ``Rules`` and player count that OpenSpiel parameters describe (the limits supplied where unset).
+
+    A bad value is a :class:`~commerce_rules.CommerceError` saying which.
+    """
+    variant = params.get("variant", PARAMETERS["variant"])
+    if variant not in PRESETS:
+        raise CommerceError(f"variant must be a preset's name ({', '.join(PRESETS)}), not {variant!r}")
+    players = params.get("players", PARAMETERS["players"])
+    if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise CommerceError(f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players!r}")
+    unknown = sorted(set(params) - set(PARAMETERS))
+    if unknown:
+        raise CommerceError(f"unknown parameter {unknown[0]!r}; the parameters are: {', '.join(PARAMETERS)}")
+    given: dict[str, Any] = {}
+    for name in _KINDS:
+        value = params.get(name, PARAMETERS[name])
+        if value == PARAMETERS[name]:
+            continue
+        if name in _YES_NO:
+            if value not in (0, 1) or isinstance(value, bool):
+                raise CommerceError(f"{name} must be -1 (the preset's), 0 (no) or 1 (yes), not {value!r}")
+            value = bool(value)
+        given[name] = value
+    rules = PRESETS[variant].replace(**given)
+    limits = {"turn_limit": DEFAULT_TURN_LIMIT, "deal_limit": DEFAULT_DEAL_LIMIT}
+    unset = {name: limit for name, limit in limits.items() if getattr(rules, name) is None}
+    if unset:
+        rules = rules.replace(**unset)
+    new_game(rules, players, seed=0)  # a table too large for the deck is refused here, by the library
+    return rules, players
+
+
+def _explicit(variant: str, rules: Rules, players: int) -> dict[str, Any]:
+    """Parameters naming every option's value: they load the same game whatever the defaults."""
+    params: dict[str, Any] = {"variant": variant, "players": players}
+    for name, value in rules.options().items():
+        params[name] = int(value) if isinstance(value, bool) else value
+    return params
+
+
+_GAME_TYPE: Final = pyspiel.GameType(
+    short_name=SHORT_NAME,
+    long_name="Commerce (commerce-rules)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=MAX_PLAYERS,
+    min_num_players=MIN_PLAYERS,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=PARAMETERS,
+)
+
+
+class CommerceGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
+    """The game: its ``Rules``, player count and bounds, from OpenSpiel parameters."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        given = dict(params or {})
+        rules, players = rules_from_parameters(given)
+        self.rules = rules
+        self.players = players
+        self.deck: tuple[Card, ...] = deck_for(rules)
+        low, high = return_range(rules, players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=num_actions(rules),
+            max_chance_outcomes=max(len(self.deck), players),
+            num_players=players,
+            min_utility=float(low),
+            max_utility=float(high),
+            utility_sum=0.0,
+            max_game_length=max_match_actions(rules, players),
+        )
+        variant = given.get("variant", PARAMETERS["variant"])
+        super().__init__(_GAME_TYPE, info, _explicit(variant, rules, players))
+
+    def new_initial_state(self) -> CommerceState:
+        """The match before its first chance node (the first dealer's draw)."""
+        return CommerceState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None) -> CommerceObserver:
+        """An observer for ``iig_obs_type`` (the default observation when ``None``)."""
+        return CommerceObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+@attrs.frozen
+class _Table:
+    """What every state of one game shares (a clone shares it too: OpenSpiel clones a state's attributes by deep copy)."""
+
+    rules: Rules
+    players: int
+    deck: tuple[Card, ...]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
+        return self
+
+
+@attrs.frozen
+class _Now:
+    """Everything a state holds, immutable: a clone shares it (OpenSpiel clones by deep copy)."""
+
+    match: GameState | None = None
+    """The library's state; ``None`` until the first deal is dealt."""
+    dealer: int | None = None
+    """The first dealer, once drawn."""
+    pending: tuple[GameState, Action] | None = None
+    """The state and action that end a deal, waiting for the next deal's cards."""
+    dealt: tuple[Card, ...] = ()
+    """The cards of the deal being dealt so far, top first."""
+    left: tuple[int, ...] = ()
+    """The deck positions (in deck order) of the cards not dealt yet, while a deal is dealt."""
+    past: tuple[_DealEnd, ...] = ()
+    """Each earlier deal's end (for perfect recall)."""
+    legal: list[tuple[int, ...]] = attrs.field(factory=list, eq=False, repr=False, init=False)
+    """The legal actions' indices, once asked (a search asks again and again); never carried to a new value."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
+        return self
+
+
+class CommerceState(pyspiel.State):  # type: ignore[misc, unused-ignore]
+    """A match in progress, with its chance nodes."""
+
+    def __init__(self, game: CommerceGame) -> None:
+        super().__init__(game)
+        self.table = _Table(game.rules, game.players, game.deck)
+        self.now = _Now()
+
+    # -- whose move ----------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` while a dealer or a card is drawn, ``TERMINAL`` once over."""
+        now = self.now
+        if now.match is None or now.pending is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if now.match.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        seat = now.match.to_act
+        assert seat is not None
+        return seat
+
+    def is_terminal(self) -> bool:
+        """Whether the match is over."""
+        match = self.now.match
+        return match is not None and self.now.pending is None and match.is_over
+
+    def _legal_actions(self, player: int) -> list[int]:
+        now = self.now
+        if not now.legal:
+            assert now.match is not None
+            now.legal.append(tuple(sorted(action_index(now.match, action) for action in legal_actions(now.match))))
+        return list(now.legal[0])
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The first dealer (each seat alike), or the next card of the deck (each card still undealt alike)."""
+        now = self.now
+        if now.dealer is None:
+            players = self.table.players
+            return [(seat, 1.0 / players) for seat in range(players)]
+        chance = 1.0 / len(now.left)
+        return [(index, chance) for index in now.left]
+
+    # -- moves ---------------------------------------------------------------------------
+
+    def _apply_action(self, action: int) -> None:
+        now = self.now
+        if self.is_chance_node():
+            self.now = self._chance(now, int(action))
+            return
+        match = now.match
+        assert match is not None
+        move = action_from_index(match, int(action))
+        after = apply(match, move)
+        if after.is_over or after.deal_number == match.deal_number:
+            self.now = attrs.evolve(now, match=after)
+        else:  # the next deal's cards come from chance: deal them from the top
+            whole = tuple(range(len(self.table.deck)))
+            self.now = attrs.evolve(now, pending=(match, move), dealt=(), left=whole, past=now.past + (_deal_end(match),))
+
+    def _chance(self, now: _Now, outcome: int) -> _Now:
+        game = self.table
+        if now.dealer is None:
+            return attrs.evolve(now, dealer=outcome, left=tuple(range(len(game.deck))))
+        if outcome not in now.left:
+            raise CommerceError(f"chance outcome {outcome} is no card left to deal")
+        left = tuple(index for index in now.left if index != outcome)
+        dealt = now.dealt + (game.deck[outcome],)
+        if len(left) == 1:  # the last card is forced
+            dealt += (game.deck[left[0]],)
+            left = ()
+        if left:
+            return attrs.evolve(now, dealt=dealt, left=left)
+        if now.pending is None:
+            match = new_game(game.rules, game.players, seed=0, dealer=now.dealer, deck=dealt)
+        else:
+            before, move = now.pending
+            match = apply(before, move, deck=dealt)
+        return attrs.evolve(now, match=match, pending=None, dealt=(), left=())
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        now = self.now
+        if player == pyspiel.PlayerId.CHANCE:
+            if now.dealer is None:
+                return f"first dealer: seat {action}"
+            return f"deal {self.table.deck[action]}"
+        match = now.match
+        if match is not None and now.pending is None and not match.is_over and match.to_act == player:
+            try:
+                return repr(action_from_index(match, int(action)))
+            except CommerceError:
+                pass
+        return f"action {action}"
+
+    # -- the end ---------------------------------------------------------------------------
+
+    def returns(self) -> list[float]:
+        """:func:`~commerce_rules.returns` once the match is over; 0 for every seat before."""
+        if not self.is_terminal():
+            return [0.0] * self.table.players
+        match = self.now.match
+        assert match is not None
+        return [float(value) for value in returns(match)]
+
+    def __str__(self) -> str:
+        now = self.now
+        if now.match is None and now.dealer is None:
+            return "before the first dealer's draw"
+        if now.match is None:
+            return f"first dealer seat {now.dealer}; dealing: {' '.join(map(str, now.dealt))}"
+        if now.pending is not None:
+            before, move = now.pending
+            return f"{_state_text(before)}\nthen {move!r}; dealing: {' '.join(map(str, now.dealt))}"
+        return _state_text(now.match)
+
+    # -- for the observer ----------------------------------------------------------------------
+
+    @property
+    def shown(self) -> GameState | None:
+        """The library state the players see now: the current one, or while a deal is dealt the one before it."""
+        now = self.now
+        return now.pending[0] if now.pending is not None else now.match
+
+
+def _state_text(state: GameState) -> str:
+    return to_json(state)
+
+
+# -- views ----------------------------------------------------------------------------------------
+
+
+def _public_view(state: GameState) -> dict[str, Any]:
+    """What every seat of ``state`` sees alike: the public fields, the history without private cards."""
+    players = state.num_players
+    to_act = state.to_act
+    other = 0 if to_act is None else (to_act + 1) % players  # any seat but the one asked: a pending question is private
+    view = observe(state, other)
+    views = [observe(state, seat) for seat in range(players)]
+    history = _common_history(state.history, [v.history for v in views])
+    return {
+        "deal_number": view.deal_number,
+        "dealer": view.dealer,
+        "phase": view.phase.value,
+        "to_act": view.to_act,
+        "hand_sizes": list(view.hand_sizes),
+        "widow": [str(card) for card in view.widow],
+        "stock_count": view.stock_count,
+        "discard_count": view.discard_count,
+        "pot": view.pot,
+        "balances": list(view.balances),
+        "lives": list(view.lives),
+        "active": list(view.active),
+        "history": [_event_text(event) for event in history],
+        "showdowns": [
+            {"dealer": s.dealer, "winner": s.winner, "hands": [" ".join(map(str, hand)) for hand in s.hands]}
+            for s in view.showdowns
+        ],
+        "winners": list(view.winners),
+    }
+
+
+def _common_history(full: Sequence[Event], seen: Sequence[Sequence[Event]]) -> list[Event]:
+    """The events of ``full`` that every seat's history holds (a seat's is ``full`` with some left out)."""
+    present = [True] * len(full)
+    for history in seen:
+        j = 0
+        for i, event in enumerate(full):
+            if j < len(history) and history[j].kind is event.kind and history[j].player == event.player:
+                j += 1
+            else:
+                present[i] = False
+    return [event for event, kept in zip(full, present) if kept]
+
+
+def _event_text(event: Event) -> str:
+    cards = " ".join(map(str, event.cards)) if event.visible_to is None else f"{len(event.cards)} unseen"
+    target = "" if event.target is None else f" -> seat {event.target}"
+    return f"seat {event.player} {event.kind.value}{' ' + cards if event.cards else ''}{target}"
+
+
+def _public_text(state: GameState) -> str:
+    return json.dumps(_public_view(state), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+@attrs.frozen
+class _DealEnd:
+    """A deal's last state before the next deal (perfect recall's memory); its views' texts made once, when first asked."""
+
+    state: GameState
+    texts: dict[int, str] = attrs.field(factory=dict, eq=False, repr=False)
+    """Seat -> its :func:`~commerce_rules.observation_to_json`; -1 -> the public view's text."""
+
+    def text(self, seat: int) -> str:
+        """Seat ``seat``'s view of the deal's end, or the public view for ``-1``."""
+        found = self.texts.get(seat)
+        if found is None:
+            found = _public_text(self.state) if seat < 0 else observation_to_json(observe(self.state, seat))
+            self.texts[seat] = found
+        return found
+
+
+def _deal_end(state: GameState) -> _DealEnd:
+    return _DealEnd(state)
+
+
+def _public_size(players: int, deck: int) -> int:
+    # dealer, to act, active (one-hot per seat); hand sizes, balances, lives; widow (one-hot per card);
+    # deal number, stock count, discard count, pot, over.
+    return 3 * players + 3 * players + deck + 5
+
+
+class CommerceObserver:
+    """OpenSpiel's Python observer: ``tensor`` (float32), its named views ``dict``, and strings."""
+
+    def __init__(self, game: CommerceGame, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
+        if params:
+            raise CommerceError(f"the observer takes no parameters, not {dict(params)!r}")
+        self.game = game
+        private = iig_obs_type.private_info
+        self.public = bool(iig_obs_type.public_info)
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.single = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        self.everyone = private == pyspiel.PrivateInfoType.ALL_PLAYERS
+        players, deck = game.players, len(game.deck)
+        pieces: list[tuple[str, tuple[int, ...]]] = []
+        if self.single and self.public:
+            pieces.append(("observation", (observation_tensor_size(game.rules, players),)))
+        else:
+            if self.public:
+                pieces.append(("public", (_public_size(players, deck),)))
+            if self.single:
+                pieces.append(("hand", (deck,)))
+            if self.everyone:
+                pieces.append(("hands", (players, deck)))
+        size = sum(int(np.prod(shape)) for _, shape in pieces)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict: dict[str, Any] = {}
+        index = 0
+        for name, shape in pieces:
+            count = int(np.prod(shape))
+            self.dict[name] = self.tensor[index : index + count].reshape(shape)
+            index += count
+        self._card_index = {card: i for i, card in enumerate(game.deck)}
+
+    def set_from(self, state: CommerceState, player: int) -> None:
+        """Fill ``tensor`` with ``state`` as ``player`` sees it in this observer's view (zeros before the first deal)."""
+        self.tensor.fill(0)
+        shown = state.shown
+        if shown is None:
+            return
+        if "observation" in self.dict:
+            self.dict["observation"][:] = observation_tensor(observe(shown, player))
+        if "public" in self.dict:
+            self._public_tensor(shown, self.dict["public"])
+        if "hand" in self.dict:
+            for card in observe(shown, player).hand:
+                self.dict["hand"][self._card_index[card]] = 1
+        if "hands" in self.dict:
+            for seat, hand in enumerate(shown.hands):
+                for card in hand:
+                    self.dict["hands"][seat, self._card_index[card]] = 1
+
+    def _public_tensor(self, state: GameState, out: Any) -> None:
+        players = state.num_players
+        view = _public_view(state)
+        out[view["dealer"]] = 1
+        if view["to_act"] is not None:
+            out[players + view["to_act"]] = 1
+        for seat in view["active"]:
+            out[2 * players + seat] = 1
+        base = 3 * players
+        out[base : base + players] = view["hand_sizes"]
+        out[base + players : base + 2 * players] = view["balances"]
+        out[base + 2 * players : base + 3 * players] = view["lives"]
+        base += 3 * players
+        for text in view["widow"]:
+            out[base + self._card_index[Card.parse(text)]] = 1
+        base += len(self.game.deck)
+        out[base : base + 5] = (view["deal_number"], view["stock_count"], view["discard_count"], view["pot"], bool(view["winners"]))
+
+    def string_from(self, state: CommerceState, player: int) -> str:
+        """``state`` as ``player`` sees it in this observer's view, as text (with perfect recall, each earlier deal's end too)."""
+        now = state.now
+        shown = state.shown
+        if shown is None:
+            return "before the first deal" if now.dealer is None else f"dealing the first deal, seat {now.dealer} dealing"
+        parts = [self._text(end.state, player, end) for end in now.past] if self.perfect_recall else []
+        parts.append(self._text(shown, player, None))
+        if now.pending is not None:
+            parts.append(f"dealing deal {shown.deal_number + 1}: {len(now.dealt)} cards dealt")
+        return "\n".join(parts)
+
+    def _text(self, state: GameState, player: int, end: _DealEnd | None) -> str:
+        """One state in this view; ``end``'s texts, made when that deal ended, where it has this view's."""
+        if self.single and self.public:
+            return end.text(player) if end is not None else observation_to_json(observe(state, player))
+        pieces: list[str] = []
+        if self.public:
+            pieces.append(end.text(-1) if end is not None else _public_text(state))
+        if self.single:
+            pieces.append("hand: " + " ".join(map(str, observe(state, player).hand)))
+        if self.everyone:
+            pieces.append("hands: " + " | ".join(" ".join(map(str, hand)) for hand in state.hands))
+        return "\n".join(pieces)
+
+
+class LibraryBot(pyspiel.Bot):  # type: ignore[misc, unused-ignore]
+    """One of the library's bots (``GreedyBot``, ``SearchBot``...) playing one seat as an OpenSpiel bot.
+
+    It chooses from that seat's :func:`~commerce_rules.observe` and the legal
+    actions, as at any table of the library, for
+    ``open_spiel.python.algorithms.evaluate_bots`` and the like.
+    """
+
+    def __init__(self, bot: Bot, player: int) -> None:
+        pyspiel.Bot.__init__(self)
+        self.bot = bot
+        self.player = player
+
+    def step(self, state: CommerceState) -> int:
+        """The index of the action the bot chooses in ``state``, where its seat is to act."""
+        match = state.now.match
+        if match is None or state.now.pending is not None or match.to_act != self.player:
+            raise CommerceError(f"seat {self.player} is not to act in this state")
+        options = legal_actions(match)
+        choice = self.bot.choose(observe(match, self.player), options)
+        if choice not in options:
+            raise CommerceError(f"seat {self.player}'s bot chose an illegal action: {choice!r}")
+        return action_index(match, choice)
+
+    def restart_at(self, state: CommerceState) -> None:
+        """Nothing to forget: the library's bots choose from the observation alone."""
+
+    def inform_action(self, state: CommerceState, player_id: int, action: int) -> None:
+        """Nothing to learn: the observation holds what the seat saw."""
+
+
+pyspiel.register_game(_GAME_TYPE, CommerceGame)

@@ -1,0 +1,135 @@
+"""``commerce_rules.pettingzoo`` (extra ``pettingzoo``): an AEC environment through PettingZoo's own tests.
+
+Skipped unless ``pettingzoo`` is installed: ``nox -s adapters`` runs it.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import pytest
+
+from helpers import optional_import  # noqa: E402
+
+pettingzoo_test = optional_import("pettingzoo.test")
+np = optional_import("numpy")
+
+from commerce_rules import (  # noqa: E402
+    CRP,
+    PRESETS,
+    CommerceError,
+    RulesError,
+    legal_action_mask,
+    num_actions,
+    observation_tensor,
+    observe,
+    returns,
+)
+from commerce_rules.pettingzoo import CommerceEnv, env  # noqa: E402
+
+PRESET_NAMES = sorted(PRESETS)
+
+
+def quietly(check: Any, *args: Any, **kwargs: Any) -> None:
+    # PettingZoo's api_test warns that a Dict observation space is neither a Box nor a Discrete:
+    # its own masked classic environments (chess, Texas hold'em, ...) draw the same warnings.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        check(*args, **kwargs)
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_pettingzoos_api_test_passes_for_every_preset(name: str) -> None:
+    quietly(pettingzoo_test.api_test, env(name, 3), num_cycles=300, verbose_progress=False)
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_pettingzoos_seed_test_passes_for_every_preset(name: str) -> None:
+    quietly(pettingzoo_test.seed_test, lambda: env(name, 4), num_cycles=300)
+
+
+def play_to_the_end(environment: CommerceEnv, seed: int) -> dict[str, float]:
+    environment.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = {agent: 0.0 for agent in environment.possible_agents}
+    for agent in environment.agent_iter():
+        observation, reward, terminated, truncated, _ = environment.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        environment.step(int(rng.choice(legal)))
+    return totals
+
+
+def test_observations_are_the_librarys_tensor_and_mask_in_a_dict_space() -> None:
+    environment = env("pounce", 4)
+    environment.reset(seed=3)
+    match = environment.match
+    assert match is not None
+    for seat, agent in enumerate(environment.possible_agents):
+        observation = environment.observe(agent)
+        assert environment.observation_space(agent).contains(observation)
+        assert observation["observation"].dtype == np.float32 and observation["action_mask"].dtype == np.int8
+        assert observation["observation"].tolist() == pytest.approx(list(observation_tensor(observe(match, seat))))
+        if seat == match.to_act:
+            assert observation["action_mask"].tolist() == [int(b) for b in legal_action_mask(match)]
+        else:
+            assert not observation["action_mask"].any()
+    assert environment.action_spaces["player_0"].n == num_actions(environment.rules)
+
+
+@pytest.mark.parametrize("name", ["foster", "crp", "hoyle"])
+def test_a_match_played_to_the_end_rewards_each_seat_its_return(name: str) -> None:
+    environment = env(name, 3)
+    totals = play_to_the_end(environment, seed=8)
+    assert environment.agents == []
+    final = environment.match
+    assert final is not None and final.is_over
+    assert [totals[a] for a in environment.possible_agents] == pytest.approx(list(returns(final)))
+
+
+def test_the_same_seed_plays_the_same_match() -> None:
+    first, second = env("crp", 3), env("crp", 3)
+    assert play_to_the_end(first, 5) == play_to_the_end(second, 5)
+    assert first.match == second.match
+
+
+def test_options_by_name_change_the_preset() -> None:
+    assert env("crp", 3, starting_lives=5, ace_low=True).rules == CRP.replace(starting_lives=5, ace_low=True)
+    with pytest.raises(RulesError):
+        env("foster", 3, pounce=True)
+    with pytest.raises(RulesError, match="unknown rules option"):
+        env("foster", 3, colour="red")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: env("bridge"), "variant must be a preset"),
+        (lambda: env("crp", 2), "3 to 12 players"),
+        (lambda: env("crp", 3, render_mode="human"), "render_mode"),
+    ],
+)
+def test_bad_arguments_are_commerce_errors(call: Any, message: str) -> None:
+    with pytest.raises(CommerceError, match=message):
+        call()
+
+
+def test_using_the_environment_before_reset_is_a_commerce_error() -> None:
+    with pytest.raises(CommerceError, match="reset"):
+        env("crp", 3).observe("player_0")
+
+
+def test_ansi_rendering_is_the_librarys_narration() -> None:
+    environment = env("crp", 3, render_mode="ansi")
+    environment.reset(seed=1)
+    opening = environment.render()
+    assert opening is not None and opening.startswith("Deal 1:") and "widow" in opening
+    mask = environment.observe(environment.agent_selection)["action_mask"]
+    environment.step(int(np.flatnonzero(mask)[0]))
+    text = environment.render()
+    assert text is not None and text.splitlines()[-1].startswith("lives:")
+    assert env("crp", 3).render() is None  # no render mode, nothing rendered

@@ -1,0 +1,88 @@
+"""Dealing from a chosen deck: ``new_game(..., deck=...)`` and ``apply(..., deck=...)``.
+
+The hook a program uses to choose each deal's cards itself (OpenSpiel's
+chance nodes): a deal from a chosen deck is exactly the deal the seed's
+shuffle would give with those cards, and nothing else changes.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from commerce_rules import FOSTER, HOYLE, PRESETS, TRENTUNO, CommerceError, Knock, Rules, apply, legal_actions, new_game
+from commerce_rules.deal import chosen_deck, deck_for, shuffled_deck
+
+from helpers import always, kind_first, random_walk
+
+PRESET_RULES = sorted(PRESETS.items())
+
+
+@pytest.mark.parametrize(("name", "rules"), PRESET_RULES)
+def test_a_first_deal_from_the_seeds_own_deck_is_the_seeds_deal(name: str, rules: Rules) -> None:
+    for seed in range(3):
+        expected = new_game(rules, 4, seed=seed)
+        chosen = new_game(rules, 4, seed=seed, deck=shuffled_deck(rules, seed, 1))
+        assert chosen == expected
+
+
+@pytest.mark.parametrize(("name", "rules"), PRESET_RULES)
+def test_a_chosen_first_deck_is_dealt_one_card_at_a_time_from_the_eldest(name: str, rules: Rules) -> None:
+    deck = list(deck_for(rules))
+    random.Random(name).shuffle(deck)
+    state = new_game(rules, 3, seed=1, dealer=2, deck=deck)
+    assert state.deal_number == 1 and state.dealer == 2
+    hands = {card for hand in state.hands for card in hand}
+    assert hands <= set(deck[:10])  # 9 cards to the hands (a pounce's fourth card comes later)
+    if rules is not HOYLE:  # Hoyle's dealer exchanges blind at once, so the seats' hands are as dealt only before
+        assert state.hands[0][0] == deck[0] and state.hands[1][0] == deck[1] and state.hands[2][0] == deck[2]
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from([rules for _, rules in PRESET_RULES]), st.integers(0, 10**6), st.integers(3, 5))
+def test_every_later_deal_from_the_seeds_deck_is_the_seeds_deal(rules: Rules, seed: int, players: int) -> None:
+    state = new_game(rules, players, seed=seed)
+    for before, action, after in random_walk(state, random.Random(seed), policy=kind_first(random.Random(seed))):
+        if not after.is_over and after.deal_number != before.deal_number:
+            assert apply(before, action, deck=shuffled_deck(rules, seed, after.deal_number)) == after
+
+
+def test_a_later_deal_from_a_chosen_deck_holds_those_cards() -> None:
+    steps = random_walk(new_game(FOSTER, 3, seed=4), random.Random(4), policy=always(Knock))
+    before, action, after = next((b, a, c) for b, a, c in steps if c.deal_number == 2)
+    deck = deck_for(FOSTER)[::-1]
+    redealt = apply(before, action, deck=deck)
+    assert {card for hand in redealt.hands for card in hand} == set(deck[:9])
+    assert redealt.stock == deck[9:]
+    assert (redealt.balances, redealt.dealer, redealt.showdowns) == (after.balances, after.dealer, after.showdowns)
+
+
+def test_a_deck_with_an_action_that_deals_no_new_deal_is_refused() -> None:
+    state = new_game(FOSTER, 3, seed=4)
+    buy = legal_actions(state)[0]  # a purchase: the deal goes on
+    assert apply(state, buy).deal_number == 1
+    with pytest.raises(CommerceError, match="deals none"):
+        apply(state, buy, deck=deck_for(FOSTER))
+
+
+@pytest.mark.parametrize(
+    ("deck", "message"),
+    [
+        (deck_for(FOSTER)[:-1], "52 cards once each, not 51 cards"),
+        (deck_for(FOSTER)[:-1] + deck_for(FOSTER)[:1], "2♣ once each: 2♠ is missing|is missing"),
+        ("A♠ A♠", "not 2 cards"),
+        ("Z♠", "deck"),
+    ],
+)
+def test_a_deck_that_is_not_the_whole_deck_once_is_a_commerce_error(deck: object, message: str) -> None:
+    with pytest.raises(CommerceError, match=message):
+        new_game(FOSTER, 3, seed=1, deck=deck)  # type: ignore[arg-type]
+
+
+def test_a_trentuno_deck_must_be_its_own_40_cards() -> None:
+    with pytest.raises(CommerceError, match="40 cards once each"):
+        chosen_deck(TRENTUNO, deck_for(FOSTER))
+    assert chosen_deck(TRENTUNO, deck_for(TRENTUNO)) == deck_for(TRENTUNO)

@@ -183,13 +183,17 @@ def narrate_step(before: GameState, action: Action, after: GameState) -> list[st
     """Everything the table hears when ``action`` turns ``before`` into ``after``.
 
     The move (:func:`describe_move`); then, if it ended the deal, the
-    showdown (:func:`describe_showdown`); then either the end of the match
+    showdown (:func:`describe_showdown`), and any showdown of a deal settled
+    as soon as it was dealt in the same step; then either the end of the match
     (:func:`describe_winners`) or the start of the next deal
     (:func:`describe_deal_start`).
     """
     lines = [f"  {line}" for line in describe_move(before, action, after)]
-    if len(after.showdowns) > len(before.showdowns):
-        lines.extend(describe_showdown(after.showdowns[-1], after, before=before, action=action))
+    for count, showdown in enumerate(after.showdowns[len(before.showdowns) :]):
+        if count:  # a deal dealt and settled in the same step (Thirty-One's 31 as dealt)
+            lines.extend(describe_showdown(showdown, after))
+        else:
+            lines.extend(describe_showdown(showdown, after, before=before, action=action))
     if after.is_over:
         lines.extend(["", describe_winners(after)])
     elif after.deal_number != before.deal_number:

@@ -42,6 +42,8 @@ class Mechanism(str, enum.Enum):
     """A face-up widow of 3: exchange, pass, knock and a final round (RULES.md §2)."""
     ROUNDS = "rounds"
     """Hoyle's widow: the dealer's blind exchange, rounds, a growing widow, two knocks (RULES.md §6)."""
+    DRAW_DISCARD = "draw_discard"
+    """Thirty-One: draw from the stock or a face-up discard pile, discard, knock, a final round (RULES.md §8)."""
 
 
 class Scoring(str, enum.Enum):
@@ -249,7 +251,7 @@ class Rules:
     @property
     def has_widow(self) -> bool:
         """Whether the mechanism deals a face-up widow."""
-        return self.mechanism is not Mechanism.TRADE_BARTER
+        return self.mechanism in (Mechanism.WIDOW, Mechanism.ROUNDS)
 
     @property
     def max_hand_size(self) -> int:

@@ -41,6 +41,7 @@ class Widow(WidowRecord):
 
     phases: tuple[Phase, ...] = (_PLAY, _FINAL, _POUNCE)
     widow_size = 3
+    discard_face_up = True  # nothing is discarded face down
     events: dict[EventKind, EventShape] = {
         _EXCHANGE: ((2,), "all"), _PASS: ((0,), "all"), _KNOCK: ((0,), "all"),
         _POUNCED: ((2,), "all"), _DECLINED: ((0,), "all"),

@@ -26,6 +26,7 @@ from commerce_rules import (
     Rules,
     RulesError,
     Scoring,
+    StallEffect,
 )
 
 ALL_PRESETS = [FOSTER, CRP, POUNCE, TRENTUNO, EXTENDED, HOYLE]
@@ -46,6 +47,14 @@ OPTION_NAMES = [
     "stake",
     "prize",
     "horse",
+    "deal_limit",
+    "free_ride",
+    "exchange_all",
+    "dealer_choice",
+    "stall_effect",
+    "blitz",
+    "blitz_all_lose",
+    "feuer",
 ]
 
 
@@ -286,20 +295,14 @@ def test_stake_and_prize_are_at_least_1(name: str, value: int) -> None:
         HOYLE.replace(**{name: value})
 
 
-@pytest.mark.parametrize("rules", [FOSTER, CRP, POUNCE, EXTENDED, HOYLE], ids=["FOSTER", "CRP", "POUNCE", "EXTENDED", "HOYLE"])
-def test_a_40_card_deck_needs_the_trentuno_ranking(rules: Rules) -> None:
-    with pytest.raises(RulesError, match="deck_size"):
-        rules.replace(deck_size=40)
+@pytest.mark.parametrize("rules", ALL_PRESETS, ids=PRESET_IDS)
+@pytest.mark.parametrize("size", [52, 40, 32])
+def test_9_deck_size_every_ranking_plays_on_52_40_and_32_cards(rules: Rules, size: int) -> None:
+    assert rules.replace(deck_size=size).deck_size == size
 
 
-def test_a_trentuno_ranking_loses_its_40_cards_with_another_ranking() -> None:
-    with pytest.raises(RulesError, match="deck_size"):
-        TRENTUNO.replace(ranking="classic")
-    assert TRENTUNO.replace(ranking="classic", deck_size=52).ranking is Ranking.CLASSIC
-
-
-@pytest.mark.parametrize("size", [32, 36, 41, 51, 53, 0])
-def test_a_deck_is_52_or_40_cards(size: int) -> None:
+@pytest.mark.parametrize("size", [36, 41, 51, 53, 0, 31, 33])
+def test_9_deck_size_a_deck_is_52_40_or_32_cards(size: int) -> None:
     with pytest.raises(RulesError, match="deck_size"):
         TRENTUNO.replace(deck_size=size)
 
@@ -452,9 +455,11 @@ def valid_rules(draw: st.DrawFn) -> Rules:
     options: dict[str, Any] = {"mechanism": mechanism, "scoring": scoring, "ranking": ranking}
     options["ace_low"] = draw(st.booleans())
     options["turn_limit"] = draw(st.none() | st.integers(1, 500))
+    options["deck_size"] = draw(st.sampled_from([52, 40, 32]))
+    options["deal_limit"] = draw(st.none() | st.integers(1, 50))
     if ranking is Ranking.TRENTUNO:
-        options["deck_size"] = draw(st.sampled_from([40, 52]))
         options["trentuno_suited"] = draw(st.booleans())
+        options["feuer"] = draw(st.booleans())
     if mechanism is Mechanism.TRADE_BARTER:
         options["barter_direction"] = draw(st.sampled_from(["left", "right", *BarterDirection]))
     else:
@@ -462,8 +467,17 @@ def valid_rules(draw: st.DrawFn) -> Rules:
     if mechanism is Mechanism.WIDOW:
         options["stall_passes"] = draw(st.integers(1, 6))
         options["pounce"] = draw(st.booleans())
+        options["dealer_choice"] = draw(st.booleans())
+        options["stall_effect"] = draw(st.sampled_from(["showdown", "new_widow", *StallEffect]))
+        if options["exchanges_per_turn"] == 1:
+            options["exchange_all"] = draw(st.booleans())
+        if ranking is Ranking.TRENTUNO:
+            options["blitz"] = draw(st.booleans())
+            if scoring is Scoring.LIVES and options["blitz"]:
+                options["blitz_all_lose"] = draw(st.booleans())
     if scoring is not Scoring.LEDGER:
         options["starting_lives"] = draw(st.integers(1, 10))
+        options["free_ride"] = draw(st.booleans())
     if scoring is Scoring.POOL:
         options["stake"] = draw(st.integers(1, 12))
         options["prize"] = draw(st.integers(1, 5))

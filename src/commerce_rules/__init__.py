@@ -5,7 +5,7 @@ The public names are all importable from here; see ``docs/`` and API.md.
 
 from __future__ import annotations
 
-from .cards import DECK_40, DECK_52, Card, Rank, Suit, parse_cards
+from .cards import DECK_32, DECK_40, DECK_52, Card, Rank, Suit, parse_cards
 from .errors import (
     ArgumentTypeError,
     CardError,
@@ -28,6 +28,7 @@ from .rules import (
     Ranking,
     Rules,
     Scoring,
+    StallEffect,
 )
 from .ranking import Category, HandValue, evaluate, hand_strength_table
 from .actions import Action, Barter, BarterReply, BlindExchange, Buy, BuyHorse, Exchange, Knock, Pass, Pounce
@@ -89,6 +90,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "CRP",
+    "DECK_32",
     "DECK_40",
     "DECK_52",
     "EXTENDED",
@@ -98,6 +100,7 @@ __all__ = [
     "PRESETS",
     "TRENTUNO",
     "BarterDirection",
+    "StallEffect",
     "Card",
     "CardError",
     "CommerceError",

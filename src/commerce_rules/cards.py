@@ -16,6 +16,8 @@ from .errors import CardError
 from .quoting import shown
 
 __all__ = [
+    "DECKS",
+    "DECK_32",
     "DECK_40",
     "DECK_52",
     "Card",
@@ -232,6 +234,15 @@ DECK_40: Final[tuple[Card, ...]] = tuple(
     card for card in DECK_52 if card.rank not in (Rank.EIGHT, Rank.NINE, Rank.TEN)
 )
 """The 40-card deck of Trentuno: the 8s, 9s and 10s removed (RULES.md §4.1)."""
+
+DECK_32: Final[tuple[Card, ...]] = tuple(card for card in DECK_52 if card.rank >= Rank.SEVEN)
+"""The 32-card deck of Schwimmen: the 2s to 6s removed (RULES.md §7.1)."""
+
+DECKS: Final[dict[int, tuple[Card, ...]]] = {52: DECK_52, 40: DECK_40, 32: DECK_32}
+"""Each deck by its size (RULES.md §9), in deck order."""
+
+LEFT_OUT: Final[dict[int, str]] = {52: "", 40: "no 8s, 9s or 10s", 32: "no 2s to 6s"}
+"""What each deck lacks, in words."""
 
 
 def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:

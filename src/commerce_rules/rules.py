@@ -30,6 +30,7 @@ __all__ = [
     "Ranking",
     "Rules",
     "Scoring",
+    "StallEffect",
 ]
 
 
@@ -81,6 +82,15 @@ class BarterDirection(str, enum.Enum):
     """The right neighbour, seat ``s - 1`` (seed 003's "Trade and Barter")."""
 
 
+class StallEffect(str, enum.Enum):
+    """What happens in the widow game when every active player has passed ``stall_passes`` times in a row."""
+
+    SHOWDOWN = "showdown"
+    """The exchanges are over: the showdown follows (RULES.md §2.4, the default)."""
+    NEW_WIDOW = "new_widow"
+    """The widow goes to the discard pile and the next 3 stock cards are the new widow (RULES.md §7.5)."""
+
+
 _E = TypeVar("_E", bound=enum.Enum)
 
 
@@ -112,16 +122,21 @@ def _to_barter_direction(value: object) -> BarterDirection:
     return _to_enum(BarterDirection, value)
 
 
+def _to_stall_effect(value: object) -> StallEffect:
+    return _to_enum(StallEffect, value)
+
+
 LIMITS: Final[dict[str, tuple[int, int]]] = {
-    "deck_size": (40, 52),
+    "deck_size": (32, 52),
     "exchanges_per_turn": (1, 3),
     "stall_passes": (1, 1000),
     "starting_lives": (1, 1000),
     "stake": (1, 10**17),
     "prize": (1, 10**17),
     "turn_limit": (1, 10**6),
+    "deal_limit": (1, 10**6),
 }
-"""The smallest and largest value of each whole-number option (``turn_limit`` may also be ``None``).
+"""The smallest and largest value of each whole-number option (``turn_limit`` and ``deal_limit`` may also be ``None``).
 
 Far beyond any table, and small enough that every amount of a match from
 :func:`~commerce_rules.new_game` fits a signed 64-bit integer (twelve stakes
@@ -129,17 +144,55 @@ of 10**17 in the pool), so any JSON reader that keeps 64-bit integers reads it
 exactly, and that no option makes a number too long to print.
 """
 
-# Options that belong to one part: (option, the parts it needs, a description of them).
-_PART_OPTIONS: Final = (
-    ("barter_direction", "mechanism", (Mechanism.TRADE_BARTER,)),
-    ("stall_passes", "mechanism", (Mechanism.WIDOW,)),
-    ("pounce", "mechanism", (Mechanism.WIDOW,)),
-    ("trentuno_suited", "ranking", (Ranking.TRENTUNO,)),
-    ("starting_lives", "scoring", (Scoring.LIVES, Scoring.POOL)),
-    ("stake", "scoring", (Scoring.POOL,)),
-    ("prize", "scoring", (Scoring.POOL,)),
-    ("horse", "scoring", (Scoring.POOL,)),
-)
+DECK_SIZES: Final = (52, 40, 32)
+"""The decks (RULES.md §9): 52 cards, 40 without the 8s, 9s and 10s, 32 without the 2s to 6s."""
+
+_OPTIONAL: Final = frozenset({"turn_limit", "deal_limit"})
+"""The whole-number options that may also be ``None`` (no limit)."""
+
+_BOOLEANS: Final = ("ace_low", "pounce", "trentuno_suited", "horse", "free_ride", "exchange_all",
+                    "dealer_choice", "blitz", "blitz_all_lose", "feuer")
+
+PART_OPTIONS: Final[dict[enum.Enum, frozenset[str]]] = {
+    Mechanism.TRADE_BARTER: frozenset({"barter_direction"}),
+    Mechanism.WIDOW: frozenset(
+        {"exchanges_per_turn", "stall_passes", "pounce", "exchange_all", "dealer_choice", "stall_effect", "blitz"}
+    ),
+    Mechanism.ROUNDS: frozenset({"exchanges_per_turn"}),
+    Scoring.LEDGER: frozenset({"deal_limit"}),
+    Scoring.LIVES: frozenset({"starting_lives", "deal_limit", "free_ride", "blitz_all_lose"}),
+    Scoring.POOL: frozenset({"starting_lives", "stake", "prize", "horse", "deal_limit", "free_ride"}),
+    Ranking.FOSTER: frozenset(),
+    Ranking.CLASSIC: frozenset(),
+    Ranking.EXTENDED: frozenset(),
+    Ranking.TRENTUNO: frozenset({"trentuno_suited", "feuer", "blitz"}),
+    Ranking.HOYLE: frozenset(),
+}
+"""Each part's own options: the options that the part declares it reads.
+
+An option that some part of a kind (mechanism, scoring, ranking) declares
+belongs to that kind, and a variant whose part of that kind does not declare
+it must leave it at its default. An option may belong to two kinds: ``blitz``
+needs a mechanism that ends a deal at once *and* a ranking that counts to 31.
+Options no part declares (``deck_size``, ``ace_low``, ``turn_limit``) are
+shared by every variant. A new part declares its options with one entry here.
+"""
+
+_KINDS: Final = (("mechanism", Mechanism), ("scoring", Scoring), ("ranking", Ranking))
+
+_REFUSALS: Final[dict[tuple[str, enum.Enum], str]] = {
+    ("pounce", Mechanism.TRADE_BARTER): "pounce needs a widow: use mechanism='widow'",
+    ("pounce", Mechanism.ROUNDS): "pounce applies only with mechanism 'widow': Hoyle's rounds have no pounce",
+    ("exchanges_per_turn", Mechanism.TRADE_BARTER): (
+        "exchanges_per_turn applies to widow mechanisms: trade and barter has no widow"
+    ),
+    ("free_ride", Scoring.LEDGER): "free_ride needs lives or counters to lose: a ledger has nobody to swim",
+    ("blitz", Ranking.FOSTER): "blitz needs the trentuno ranking: it ends a deal at 31",
+    ("blitz", Ranking.CLASSIC): "blitz needs the trentuno ranking: it ends a deal at 31",
+    ("blitz", Ranking.EXTENDED): "blitz needs the trentuno ranking: it ends a deal at 31",
+    ("blitz", Ranking.HOYLE): "blitz needs the trentuno ranking: it ends a deal at 31",
+}
+"""Why a part refuses an option, where a plainer reason than "applies only with" helps."""
 
 
 @attrs.frozen(cache_hash=True, kw_only=True)
@@ -165,7 +218,7 @@ class Rules:
     scoring: Scoring = attrs.field(default=Scoring.LEDGER, converter=_to_scoring)
     ranking: Ranking = attrs.field(default=Ranking.FOSTER, converter=_to_ranking)
     deck_size: int = 52
-    """52, or 40 (the 8s, 9s and 10s removed) with the Trentuno ranking."""
+    """52, 40 (the 8s, 9s and 10s removed) or 32 (the 2s to 6s removed); every ranking (RULES.md §9)."""
     ace_low: bool = True
     """Whether A-2-3 is a sequence (the lowest one). K-A-2 never is."""
     pounce: bool = False
@@ -189,35 +242,55 @@ class Rules:
     """Pool only: what the best hand takes from the pool at each showdown."""
     horse: bool = True
     """Pool only: the first player out may buy one counter back for ``ceil(stake / 3)``."""
+    deal_limit: int | None = None
+    """Every scoring: the match ends after this many deals; the best balance or the most lives win (RULES.md §9)."""
+    free_ride: bool = False
+    """Lives or pool: a player who loses their last life swims (0 lives, still in) until they lose again (§7.8)."""
+    exchange_all: bool = False
+    """Widow only: a turn may exchange the whole hand for the whole widow (``ExchangeAll``, RULES.md §7.4)."""
+    dealer_choice: bool = False
+    """Widow only: the widow is dealt face down; the dealer keeps their hand or takes it unseen (§7.3)."""
+    stall_effect: StallEffect = attrs.field(default=StallEffect.SHOWDOWN, converter=_to_stall_effect)
+    """Widow only: what a stall does, the showdown (§2.4) or a new widow from the stock (§7.5)."""
+    blitz: bool = False
+    """Widow with the Trentuno ranking: a hand of 31 (or Feuer) ends the deal at once (RULES.md §7.6)."""
+    blitz_all_lose: bool = False
+    """Lives, with ``blitz``: after a blitz every player without 31 loses a life, not only the lowest (§8.6)."""
+    feuer: bool = False
+    """Trentuno only: three aces ("Feuer") rank above 31 (RULES.md §7.2)."""
 
     def __attrs_post_init__(self) -> None:
-        for name in ("ace_low", "pounce", "trentuno_suited", "horse"):
+        for name in _BOOLEANS:
             value = getattr(self, name)
             if not isinstance(value, bool):
                 raise RulesError(f"{name} must be True or False, not {shown(value)}")
         for name, (low, high) in LIMITS.items():
             value = getattr(self, name)
-            if name == "turn_limit" and value is None:
+            if name in _OPTIONAL and value is None:
                 continue
-            nothing = "None or " if name == "turn_limit" else ""
+            nothing = "None or " if name in _OPTIONAL else ""
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RulesError(f"{name} must be {nothing}a whole number, not {shown(value)}")
             if not low <= value <= high:
                 raise RulesError(f"{name} must be {nothing}{_range_text(low, high)}, not {shown(value)}")
-        if self.deck_size not in (40, 52):
-            raise RulesError(f"deck_size must be 52 or 40, not {self.deck_size}")
-        if self.deck_size == 40 and self.ranking is not Ranking.TRENTUNO:
-            raise RulesError("deck_size=40 needs the Trentuno ranking: other rankings need the 8s, 9s and 10s")
-        if self.mechanism is Mechanism.TRADE_BARTER and self.exchanges_per_turn != 1:
-            raise RulesError("exchanges_per_turn applies to widow mechanisms: trade and barter has no widow")
-        for name, part, allowed in _PART_OPTIONS:
-            if getattr(self, part) not in allowed and getattr(self, name) != _DEFAULTS[name]:
-                needs = " or ".join(member.value for member in allowed)
-                if name == "pounce":
-                    if self.mechanism is Mechanism.TRADE_BARTER:
-                        raise RulesError("pounce needs a widow: use mechanism='widow'")
-                    raise RulesError("pounce applies only with mechanism 'widow': Hoyle's rounds have no pounce")
-                raise RulesError(f"{name} applies only with {part} {needs}, not {getattr(self, part).value}")
+        if self.deck_size not in DECK_SIZES:
+            raise RulesError(f"deck_size must be 52, 40 or 32, not {self.deck_size}")
+        for name in _DECLARED:
+            if getattr(self, name) == _DEFAULTS[name]:
+                continue
+            for kind, members in _KINDS:
+                part = getattr(self, kind)
+                if name in PART_OPTIONS[part] or not any(name in PART_OPTIONS[m] for m in members):
+                    continue
+                reason = _REFUSALS.get((name, part))
+                if reason is not None:
+                    raise RulesError(reason)
+                needs = " or ".join(m.value for m in members if name in PART_OPTIONS[m])
+                raise RulesError(f"{name} applies only with {kind} {needs}, not {part.value}")
+        if self.blitz_all_lose and not self.blitz:
+            raise RulesError("blitz_all_lose needs blitz=True: without a blitz no deal ends at 31")
+        if self.exchange_all and self.exchanges_per_turn != 1:
+            raise RulesError("exchange_all needs exchanges_per_turn=1: exchanging the whole hand is a whole turn")
 
     def __new__(cls, *args: Any, **options: Any) -> Rules:
         """Refuse unknown option names with a :class:`RulesError` before ``__init__`` sees them."""
@@ -277,7 +350,10 @@ _DEFAULTS.update(
     scoring=Scoring.LEDGER,
     ranking=Ranking.FOSTER,
     barter_direction=BarterDirection.LEFT,
+    stall_effect=StallEffect.SHOWDOWN,
 )
+_DECLARED: Final = tuple(name for name in _DEFAULTS if any(name in options for options in PART_OPTIONS.values()))
+"""The options some part declares, in field order (checked against the variant's parts)."""
 
 FOSTER: Final = Rules()
 """Foster's Commerce without widow, "trade and barter", with a points ledger (RULES.md §1)."""

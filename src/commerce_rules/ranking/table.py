@@ -20,7 +20,7 @@ import types
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final, NamedTuple, Union, cast
 
-from ..cards import DECK_40, DECK_52, Card, Rank, parse_cards
+from ..cards import DECKS, LEFT_OUT, Card, parse_cards
 from ..errors import HandError, RulesError
 from ..quoting import shown
 from ..rules import Ranking, Rules
@@ -93,7 +93,7 @@ class HandTable:
 
     def __init__(self, key: TableKey) -> None:
         self.key = key
-        self.deck = DECK_40 if key.deck_size == 40 else DECK_52
+        self.deck = DECKS[key.deck_size]
         grade = _GRADERS[key.ranking](key)
         graded = []
         for hand in itertools.combinations(self.deck, 3):
@@ -262,10 +262,12 @@ def _evaluate_checked(cards: object, rules: Rules, lookup: dict[int, HandValue])
         if card in seen:
             raise HandError(f"{card} appears twice in the hand {text}")
         seen.add(card)
-    if rules.deck_size == 40:
+    if rules.deck_size != 52:
+        deck = DECKS[rules.deck_size]
         for card in hand:
-            if card.rank in _NOT_IN_40:
-                raise HandError(f"{card} is not in this variant's 40-card deck (no 8s, 9s or 10s): {text}")
+            if card not in deck:
+                size = rules.deck_size
+                raise HandError(f"{card} is not in this variant's {size}-card deck ({LEFT_OUT[size]}): {text}")
     bits = 0
     for card in hand:
         bits |= card.bit
@@ -277,5 +279,3 @@ def _evaluate_checked(cards: object, rules: Rules, lookup: dict[int, HandValue])
         raise HandError(f"a four-card hand must be a quad (four of a rank, made by a pounce), not {text}")
     raise HandError(f"cannot rank the hand {text}")  # pragma: no cover - every valid hand is in the table
 
-
-_NOT_IN_40: Final = frozenset({Rank.EIGHT, Rank.NINE, Rank.TEN})

@@ -40,7 +40,6 @@ from commerce_rules import (
     new_game,
     observe,
     parse_cards,
-    shuffled_deck,
     state_from_json,
     to_json,
 )
@@ -112,6 +111,8 @@ def test_8_2_ten_counters_and_the_ace() -> None:
 def test_8_3_three_cards_each_one_at_a_time_from_the_eldest_then_one_face_up_starts_the_discard_pile() -> None:
     players, dealer = 5, 3
     state = new_game(THIRTY_ONE, players, seed=11, dealer=dealer)
+    from commerce_rules.deal import shuffled_deck
+
     deck = shuffled_deck(THIRTY_ONE, state.seed, 1)
     if state.deal_number == 1:  # (a deal dealt with a 31 is settled at once: §8.6)
         order = [(dealer + k) % players for k in range(1, players + 1)]
@@ -239,14 +240,16 @@ def test_8_6_a_deal_dealt_with_31s_is_settled_at_once_everyone_without_one_loses
 
 
 def test_8_6_a_blitz_comes_before_the_stocks_end() -> None:
-    # 52 - 12 - 1 = 39 stock cards; put A♠ last, so seat 1 (K♠ Q♠) draws it as the stock's last card.
-    listed = {card for hand in HANDS for card in parse_cards(hand)} | {c("7♣"), c("A♠")}
+    # 52 - 12 - 1 = 39 stock cards, A♦ last: the 39th draw, seat 3's (K♦ J♦), takes it as the stock's last card.
+    hands = [*HANDS[:3], "K♦ J♦ 6♥"]
+    listed = {card for hand in hands for card in parse_cards(hand)} | {c("7♣"), c("A♦")}
     rest = [card for card in DECK_52 if card not in listed]
-    state = position(stock=[c("7♣"), *rest, c("A♠")])
-    while state.stock != (c("A♠"),) or state.to_act != 1:
+    state = position(hands=hands, stock=[c("7♣"), *rest, c("A♦")])
+    while len(state.stock) > 1:
         state = blind_turn(state)
         assert state.deal_number == 1
-    state = play(state, Draw(1, "stock"), Discard(1, c("4♦")))
+    assert state.stock == (c("A♦"),) and state.to_act == 3
+    state = play(state, Draw(3, "stock"), Discard(3, c("6♥")))
     assert state.showdowns[0].reason is ShowdownReason.BLITZ
 
 
@@ -261,7 +264,7 @@ def test_8_6_without_blitz_a_31_plays_on() -> None:
 
 def test_8_7_the_lowest_loses_a_life_ties_all_lose_the_knocker_no_more_than_any() -> None:
     # seat 1 knocks with the lowest hand (4), seats 0 and 3 tie above it
-    hands = ["2♣ 5♦ 9♥", "2♠ 3♥ 4♦", "K♥ J♥ 3♣", "3♦ 6♥ 9♣"]
+    hands = ["2♣ 5♦ 9♥", "2♥ 3♥ 4♦", "K♥ J♥ 3♣", "3♦ 6♥ 9♣"]
     state = apply(position(hands=hands), Knock(1))
     for _ in range(3):
         state = blind_turn(state)
@@ -420,7 +423,7 @@ def test_a_match_narrates_every_move_and_showdown() -> None:
     lines = describe_deal_start(state)
     assert any("discard pile starts with 7♣" in line for line in lines)
     drawn = apply(state, Draw(1, "stock"))
-    assert narrate_step(state, Draw(1, "stock"), drawn) == ["  seat 1 draws from the stock (37 cards left)"]
+    assert narrate_step(state, Draw(1, "stock"), drawn) == ["  seat 1 draws from the stock (38 cards left)"]
     after = apply(drawn, Discard(1, c("4♦")))
     told = narrate_step(drawn, Discard(1, c("4♦")), after)
     assert told[0] == "  seat 1 discards 4♦"

@@ -22,6 +22,7 @@ from .rules import (
     HOYLE,
     POUNCE,
     PRESETS,
+    THIRTY_ONE,
     TRENTUNO,
     BarterDirection,
     Mechanism,
@@ -37,6 +38,7 @@ from .engine import apply, legal_actions, replay
 from .observe import Observation, observe
 from .serialize import action_from_json, action_to_json, state_from_json, to_json
 from .state import Event, EventKind, GameState, Phase, Showdown, ShowdownReason
+from .mechanisms.draw_discard import Discard, Draw, DrawTurn
 from .mechanisms.rounds import RoundsTurn
 from .mechanisms.trade_barter import TradeTurn
 from .mechanisms.widow import WidowTurn
@@ -70,6 +72,9 @@ __all__ = [
     "BuyHorse",
     "Event",
     "EventKind",
+    "Discard",
+    "Draw",
+    "DrawTurn",
     "Exchange",
     "GameState",
     "Knock",
@@ -98,6 +103,7 @@ __all__ = [
     "HOYLE",
     "POUNCE",
     "PRESETS",
+    "THIRTY_ONE",
     "TRENTUNO",
     "BarterDirection",
     "StallEffect",

@@ -24,6 +24,7 @@ __all__ = [
     "HOYLE",
     "POUNCE",
     "PRESETS",
+    "THIRTY_ONE",
     "TRENTUNO",
     "BarterDirection",
     "Mechanism",
@@ -159,6 +160,7 @@ PART_OPTIONS: Final[dict[enum.Enum, frozenset[str]]] = {
         {"exchanges_per_turn", "stall_passes", "pounce", "exchange_all", "dealer_choice", "stall_effect", "blitz"}
     ),
     Mechanism.ROUNDS: frozenset({"exchanges_per_turn"}),
+    Mechanism.DRAW_DISCARD: frozenset({"blitz"}),
     Scoring.LEDGER: frozenset({"deal_limit"}),
     Scoring.LIVES: frozenset({"starting_lives", "deal_limit", "free_ride", "blitz_all_lose"}),
     Scoring.POOL: frozenset({"starting_lives", "stake", "prize", "horse", "deal_limit", "free_ride"}),
@@ -379,6 +381,11 @@ HOYLE: Final = Rules(
 )
 """Commerce with widow after Hoyle: blind exchange, growing widow, pool, rise, horse (RULES.md §6)."""
 
+THIRTY_ONE: Final = TRENTUNO.replace(
+    mechanism=Mechanism.DRAW_DISCARD, deck_size=52, free_ride=True, blitz=True, blitz_all_lose=True
+)
+"""Thirty-One (Scat, Blitz): draw and discard, knock, 31 ends the deal, on the bus (RULES.md §8)."""
+
 PRESETS: Final[dict[str, Rules]] = {
     "foster": FOSTER,
     "crp": CRP,
@@ -386,5 +393,6 @@ PRESETS: Final[dict[str, Rules]] = {
     "trentuno": TRENTUNO,
     "extended": EXTENDED,
     "hoyle": HOYLE,
+    "thirty_one": THIRTY_ONE,
 }
 """The presets by their command-line names."""

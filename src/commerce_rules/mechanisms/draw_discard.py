@@ -119,8 +119,10 @@ class DrawDiscard(DrawDiscardRecord):
             return False
         kind = type(action)
         if state.phase is _DISCARD:
+            if kind is not Discard:
+                return False
             card = action.card  # type: ignore[attr-defined]
-            return kind is Discard and card in state.hands[seat] and card is not state.turn.taken
+            return card in state.hands[seat] and card is not state.turn.taken
         if kind is Draw:
             return bool(state.stock if action.source == STOCK else state.discard)  # type: ignore[attr-defined]
         return kind is Knock and state.phase is _PLAY

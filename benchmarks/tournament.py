@@ -3,7 +3,8 @@
 Run:  python benchmarks/tournament.py [--games 600] [--crp-games 150] [--rollouts 200]
                                       [--workers 2] [--seed 2024] [--variants foster crp]
 
-For each variant (``FOSTER`` and ``CRP`` by default) two experiments:
+For each variant (``FOSTER`` and ``CRP`` by default; ``THIRTY_ONE`` with
+``--variants thirty_one``, its games counted by ``--games``) two experiments:
 
 1. **Three-way** -- a ``SearchBot``, a ``GreedyBot`` and a ``RandomBot`` at one
    table of three. Seats are fixed in a simulation, so the table is played in
@@ -38,10 +39,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from commerce_rules import CRP, FOSTER, GreedyBot, RandomBot, Rules, SearchBot, simulate
+from commerce_rules import CRP, FOSTER, THIRTY_ONE, GreedyBot, RandomBot, Rules, SearchBot, simulate
 from commerce_rules.simulate import game_seed, play_game, wilson_interval
 
-VARIANTS = {"foster": FOSTER, "crp": CRP}
+VARIANTS = {"foster": FOSTER, "crp": CRP, "thirty_one": THIRTY_ONE}
 
 
 def rotations(bots: Sequence[Any]) -> list[list[Any]]:
@@ -100,7 +101,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rollouts", type=int, default=200, help="the SearchBot's budget per decision")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=list(VARIANTS))
+    parser.add_argument("--variants", nargs="+", default=["foster", "crp"], choices=list(VARIANTS))
     args = parser.parse_args(argv)
     search: Callable[..., Any] = functools.partial(SearchBot, rollouts=args.rollouts)
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, {args.workers} workers")

@@ -51,8 +51,8 @@ STRIDE = 7
 """One observation in this many is kept, so that late positions are sampled too."""
 CRAFTED_POUNCES = 24
 
-GREEDY_SHA256 = "fd0b72f8008c5767528684deefa71712f47b00e431c2a7b2bcc843be088547dc"
-SEARCH_SHA256 = "90804e8bf52e7a5934c85949d3a7ef2ca5b2167f07da1be4054bd895317d8cdb"
+GREEDY_SHA256 = "bb2281588877e6f6ee3eef3bc507c751146336c06c7ab16cc5bc768b22c0b81f"
+SEARCH_SHA256 = "ec970910a710090cfd836a98995b10befb135e7a4c288919b3d3cec9e20e6069"
 
 Sample = tuple[str, Observation, tuple[Action, ...]]
 

@@ -15,6 +15,7 @@ from typing import TextIO
 from .actions import Action
 from .bots import Bot
 from .engine import apply, legal_actions
+from .errors import HandError
 from .narrate import cards_text, describe_deal_start, describe_standings, narrate_step
 from .observe import Observation, observe
 from .ranking import evaluate
@@ -40,8 +41,11 @@ def seat_view(view: Observation) -> list[str]:
     if not view.hand and view.hand_sizes[view.player]:
         lines.append(f"Your hand: {view.hand_sizes[view.player]} cards, face down (you exchange before looking).")
     else:
-        value = evaluate(view.hand, view.rules)
-        lines.append(f"Your hand: {cards_text(view.hand)} — {value}.")
+        try:
+            value = f" — {evaluate(view.hand, view.rules)}"
+        except HandError:  # a hand no ranking values: Thirty-One's four cards between a draw and its discard
+            value = ""
+        lines.append(f"Your hand: {cards_text(view.hand)}{value}.")
     if view.widow:
         lines.append(f"The widow: {cards_text(view.widow)}.")
     if view.widow or view.stock_count:

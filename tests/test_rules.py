@@ -18,6 +18,7 @@ from commerce_rules import (
     HOYLE,
     POUNCE,
     PRESETS,
+    THIRTY_ONE,
     TRENTUNO,
     BarterDirection,
     CommerceError,
@@ -144,6 +145,7 @@ def test_presets_are_named_by_their_command_line_names() -> None:
         "trentuno": TRENTUNO,
         "extended": EXTENDED,
         "hoyle": HOYLE,
+        "thirty_one": THIRTY_ONE,
     }
 
 
@@ -462,6 +464,12 @@ def valid_rules(draw: st.DrawFn) -> Rules:
         options["feuer"] = draw(st.booleans())
     if mechanism is Mechanism.TRADE_BARTER:
         options["barter_direction"] = draw(st.sampled_from(["left", "right", *BarterDirection]))
+    elif mechanism is Mechanism.DRAW_DISCARD:
+        options["exchanges_per_turn"] = 1  # a turn is one draw and one discard
+        if ranking is Ranking.TRENTUNO:
+            options["blitz"] = draw(st.booleans())
+            if scoring is Scoring.LIVES and options["blitz"]:
+                options["blitz_all_lose"] = draw(st.booleans())
     else:
         options["exchanges_per_turn"] = draw(st.integers(1, 3))
     if mechanism is Mechanism.WIDOW:

@@ -160,12 +160,13 @@ def play_random_match(
 
 
 def with_hidden_cards(
-    state: GameState, *, hands: Sequence[Sequence[Card]], stock: Sequence[Card], discard: Sequence[Card]
+    state: GameState, *, hands: Sequence[Sequence[Card]], stock: Sequence[Card], discard: Sequence[Card],
+    widow: Sequence[Card] | None = None,
 ) -> GameState:
     """``state`` with these hands, stock and discard, everything else as it is, built through its JSON.
 
     Only the document's top-level ``"hands"``, ``"stock"`` and ``"discard"``
-    lists are replaced, so this is the one function to change if the JSON
+    lists (and ``"widow"``, if given: a face-down extra hand) are replaced, so this is the one function to change if the JSON
     layout changes. Raises :class:`~commerce_rules.SerializationError` when
     the result is not a valid state (``state_from_json`` checks it as it
     checks any input).
@@ -174,6 +175,8 @@ def with_hidden_cards(
     document["hands"] = [[str(card) for card in hand] for hand in hands]
     document["stock"] = [str(card) for card in stock]
     document["discard"] = [str(card) for card in discard]
+    if widow is not None:
+        document["widow"] = [str(card) for card in widow]
     return state_from_json(json.dumps(document, ensure_ascii=False))
 
 

@@ -49,7 +49,7 @@ def test_every_action_that_can_be_built_round_trips_through_json(drawn: tuple[ty
 
 def test_the_action_classes_are_every_json_type() -> None:
     assert set(ACTION_CLASSES) == {
-        "buy", "barter", "barter_reply", "knock", "exchange", "pass", "pounce", "blind_exchange", "buy_horse",
+        "buy", "barter", "barter_reply", "knock", "exchange", "pass", "pounce", "blind_exchange", "buy_horse", "exchange_all",
         "draw", "discard",
     }  # fmt: skip
     assert all(cls.json_type == name for name, cls in ACTION_CLASSES.items())

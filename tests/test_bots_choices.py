@@ -35,15 +35,14 @@ from commerce_rules import (
 )
 from commerce_rules.deal import deck_for
 
-PINNED_FIRST = ("foster", "crp", "pounce", "trentuno", "extended", "hoyle")
-"""The presets pinned first; a preset added later comes after the other combinations, so that the
-observations before it (and the search bots' seeds) stay as they were."""
+FIRST_PRESETS = ("foster", "crp", "pounce", "trentuno", "extended", "hoyle")
+"""The presets these hashes were recorded with (a preset added later has its own pin, below)."""
+
 VARIANTS: dict[str, Rules] = {
-    **{name: PRESETS[name] for name in PINNED_FIRST},
+    **{name: PRESETS[name] for name in FIRST_PRESETS},
     "widow_ledger": Rules(mechanism="widow"),
     "trade_lives": Rules(scoring="lives"),
     "rounds_lives": Rules(mechanism="rounds", scoring="lives", ranking="classic"),
-    **{name: rules for name, rules in PRESETS.items() if name not in PINNED_FIRST},
 }
 PER_TABLE = 10
 """Observations per variant and table size."""
@@ -51,16 +50,26 @@ STRIDE = 7
 """One observation in this many is kept, so that late positions are sampled too."""
 CRAFTED_POUNCES = 24
 
-GREEDY_SHA256 = "bb2281588877e6f6ee3eef3bc507c751146336c06c7ab16cc5bc768b22c0b81f"
-SEARCH_SHA256 = "ec970910a710090cfd836a98995b10befb135e7a4c288919b3d3cec9e20e6069"
+GREEDY_SHA256 = "424dacf2effc5956379ecb2093e36103d25c0ef1ed99441f81d5116dc6bc5a1d"
+SEARCH_SHA256 = "b00d360349381ff69a7a1503d30a59dc70ba1786f5da8a44997c25f6ea51f331"
+
+LATER_PINS: dict[str, tuple[str, str]] = {
+    "thirty_one": (
+        "c1978a1201b1567f18d33655f106fac79a7499603d473a78cd591a9fcf61a976",
+        "a4005c53074d8f2399c4146a3e4bb0caad72056c9343aaa71b551381bc519822",
+    ),
+}
+"""A preset added later: its own pin, the greedy and the search bots' hashes over its observations alone."""
 
 Sample = tuple[str, Observation, tuple[Action, ...]]
 
 
-def observations(per_table: int = PER_TABLE, pounces: int = CRAFTED_POUNCES) -> Iterator[Sample]:
+def observations(
+    per_table: int = PER_TABLE, pounces: int = CRAFTED_POUNCES, variants: dict[str, Rules] = VARIANTS
+) -> Iterator[Sample]:
     """``(label, observation, legal actions)`` from mixed random and greedy play, and crafted pounces."""
     greedy = GreedyBot()
-    for name, rules in VARIANTS.items():
+    for name, rules in variants.items():
         for players in (3, 4, 5, 6):
             count, game = 0, 0
             while count < per_table:
@@ -135,8 +144,18 @@ def test_the_bots_choices_are_pinned() -> None:
     assert digest(search_lines) == SEARCH_SHA256
 
 
+def test_the_later_presets_choices_are_pinned() -> None:
+    for name, (greedy_pin, search_pin) in LATER_PINS.items():
+        greedy_lines, search_lines = choices(observations(pounces=0, variants={name: PRESETS[name]}))
+        assert len(greedy_lines) == 4 * PER_TABLE
+        assert (digest(greedy_lines), digest(search_lines)) == (greedy_pin, search_pin), name
+
+
 if __name__ == "__main__":
     greedy_lines, search_lines = choices(observations())
     print(f'GREEDY_SHA256 = "{digest(greedy_lines)}"')
     print(f'SEARCH_SHA256 = "{digest(search_lines)}"')
+    for name in LATER_PINS:
+        later = choices(observations(pounces=0, variants={name: PRESETS[name]}))
+        print(f'    "{name}": ("{digest(later[0])}", "{digest(later[1])}"),')
     print(Counter(line.split()[2].split("(")[0] for line in greedy_lines))

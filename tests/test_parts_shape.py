@@ -27,7 +27,7 @@ vocabulary, the presets and the exports."""
 PART_ENUMS = {"Mechanism", "Scoring", "Ranking", "EventKind", "ShowdownReason"}
 SHARED_PHASES = {"OVER", "PLAY"}
 """Phases every variant has: over, and the placeholder of a deal not begun yet."""
-PART_ACTIONS = {"Buy", "Barter", "BarterReply", "Exchange", "Pounce", "BlindExchange", "BuyHorse"}
+PART_ACTIONS = {"Buy", "Barter", "BarterReply", "Exchange", "ExchangeAll", "Pounce", "BlindExchange", "BuyHorse"}
 
 
 def shared_modules() -> list[Path]:

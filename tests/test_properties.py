@@ -75,6 +75,7 @@ from commerce_rules import (
     Buy,
     BuyHorse,
     Card,
+    Category,
     CommerceError,
     Discard,
     Draw,
@@ -101,6 +102,7 @@ from commerce_rules import (
     action_to_json,
     apply,
     deal_position,
+    evaluate,
     legal_actions,
     new_game,
     observe,
@@ -138,6 +140,14 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "stake": st.integers(1, 9),
     "prize": st.integers(1, 6),
     "horse": st.booleans(),
+    "deal_limit": st.none() | st.integers(1, 4),
+    "free_ride": st.booleans(),
+    "exchange_all": st.booleans(),
+    "dealer_choice": st.booleans(),
+    "stall_effect": st.sampled_from(["showdown", "new_widow"]),
+    "feuer": st.booleans(),
+    "blitz": st.booleans(),  # after dealer_choice: a blitz in the widow game needs it
+    "blitz_all_lose": st.booleans(),  # after blitz, which it needs
 }
 """Each option's range (what the rules say, a little beyond where ``Rules`` refuses it)."""
 
@@ -269,6 +279,16 @@ def history(state: GameState) -> tuple[Event, ...]:
 def eldest_first(dealer: int, seats: tuple[int, ...], players: int) -> list[int]:
     """``seats`` from the dealer's left round to the dealer."""
     return [seat for seat in ((dealer + k) % players for k in range(1, players + 1)) if seat in seats]
+
+
+def next_seat_in(dealer: int, seats: tuple[int, ...], players: int) -> int:
+    """The next seat of ``seats`` on the dealer's left (RULES.md §2.2)."""
+    return next(seat for seat in ((dealer + k) % players for k in range(1, players + 1)) if seat in seats)
+
+
+def is_blitz_value(value: Any, rules: Rules) -> bool:
+    """A hand worth 31 or Feuer (RULES.md §7.6): at least A-K-Q of a suit, and no quad."""
+    return bool(value >= evaluate("A♠ K♠ Q♠", rules) and value.category is not Category.QUAD)
 
 
 def next_dealer(dealer: int, lives: tuple[int, ...]) -> int:
@@ -582,17 +602,23 @@ def check_settlement(before: GameState, action: Action, after: GameState, horses
             else:
                 expected.append((dealer, winner, 1))
     else:
-        if rules.blitz_all_lose and showdown.reason is ShowdownReason.BLITZ:  # §8.6: every player without a 31 loses
-            tied = tuple(seat for seat in active if str(values[seat]) != "31")
-        everyone = len(tied) == len(active) and all(before.lives[seat] == 1 for seat in tied)
-        assert showdown.losers == (() if everyone else tied), "every lowest hand, unless that takes every last life"
-        counters = tuple(c - 1 if seat in showdown.losers else c for seat, c in enumerate(before.lives))
+        losing = tied
+        if showdown.reason is ShowdownReason.BLITZ and rules.blitz_all_lose:  # §8.6: every seat without 31 loses
+            losing = tuple(seat for seat in active if not is_blitz_value(values[seat], rules))
+        last = 0 if rules.free_ride else 1  # §2.7 / §7.8: the void rule, where every active seat would go out
+        everyone = len(losing) == len(active) and all(before.lives[seat] == last for seat in losing)
+        assert showdown.losers == (() if everyone else losing), "every lowest hand, unless that puts every seat out"
+        counters = tuple(c - 1 if seat in showdown.losers and c > 0 else c for seat, c in enumerate(before.lives))
         prize = min(rules.prize, before.pot) if rules.scoring is Scoring.POOL else 0
         if prize:
             expected.append((None, showdown.winner, prize))
     pot = before.pot - sum(points for payer, _, points in expected if payer is None)
-    out_now = [seat for seat in showdown.losers if counters[seat] == 0]
-    first_out = bool(out_now) and all(lives > 0 for lives in before.lives)
+    if rules.free_ride:  # §7.8: a seat losing its last life swims; a swimmer who loses is out
+        in_match = tuple(seat for seat in active if not (seat in showdown.losers and before.lives[seat] == 0))
+    else:
+        in_match = tuple(seat for seat in range(n) if counters[seat] > 0)
+    out_now = [seat for seat in showdown.losers if seat not in in_match]
+    first_out = bool(out_now) and len(active) == n
     if rules.scoring is Scoring.POOL and rules.horse and first_out and not horses:
         # §6.9: the first player out is asked at once, before the next deal and before the match can end
         assert after.phase is Phase.HORSE and after.to_act == eldest_first(before.dealer, tuple(out_now), n)[0]
@@ -600,13 +626,29 @@ def check_settlement(before: GameState, action: Action, after: GameState, horses
         assert after.lives == counters and after.deal_number == before.deal_number and after.pot == pot
         return
     assert after.phase is not Phase.HORSE
-    survivors = tuple(seat for seat in range(n) if counters[seat] > 0)
+    survivors = in_match
+    limit = rules.deal_limit
+    at_limit = limit is not None and showdown.deal_number >= limit  # §9
+    winners: tuple[int, ...] = ()
     if rules.scoring is Scoring.LEDGER:
-        over = showdown.deal_number >= n  # one deal per player
+        over = showdown.deal_number >= n or at_limit  # one deal per player, or the deal limit
     else:
-        over = len(survivors) == 1
-        if over and pot:  # the survivor takes what is left in the pool
-            expected.append((None, survivors[0], pot))
+        over = len(survivors) == 1 or at_limit
+        if len(survivors) == 1:
+            winners = survivors
+            if pot:  # the survivor takes what is left in the pool
+                expected.append((None, survivors[0], pot))
+        elif over and rules.scoring is Scoring.LIVES:  # the most lives, swimmers above the seats out
+            winners = tuple(seat for seat in survivors if counters[seat] == max(counters[s] for s in survivors))
+        elif over:  # the pool: the highest balance; the rest of the pool shared, the remainder from the dealer's left
+            paid = list(balances)
+            for payer, payee, points in expected:
+                if payee is not None:
+                    paid[payee] += points
+            winners = tuple(seat for seat in range(n) if paid[seat] == max(paid))
+            order = eldest_first(before.dealer, winners, n)
+            share, extra = divmod(pot, len(order))
+            expected += [(None, seat, share + (i < extra)) for i, seat in enumerate(order) if share + (i < extra)]
     assert list(showdown.payments) == expected
     assert after.lives == counters
     for payer, payee, points in expected:
@@ -619,11 +661,12 @@ def check_settlement(before: GameState, action: Action, after: GameState, horses
         if rules.scoring is Scoring.LEDGER:
             assert after.winners == tuple(seat for seat in range(n) if balances[seat] == max(balances))
         else:
-            assert after.winners == survivors
+            assert after.winners == winners
         return
     assert not after.is_over and after.winners == ()
+    assert after.active == survivors
     assert after.deal_number == before.deal_number + 1
-    assert after.dealer == next_dealer(before.dealer, counters), "the deal passes to the next active seat on the left"
+    assert after.dealer == next_seat_in(before.dealer, survivors, n), "the deal passes to the next active seat on the left"
     if rules.scoring is Scoring.LEDGER:  # the next deal's antes
         balances = [b - 1 if counters[seat] > 0 else b for seat, b in enumerate(balances)]
         pot = len(survivors)
@@ -659,6 +702,13 @@ def check_horse_answer(before: GameState, action: Action, after: GameState) -> N
         balances[seat] -= price
         pot += price
     assert after.lives == tuple(lives)
+    limit = before.rules.deal_limit
+    if after.is_over and limit is not None and before.deal_number >= limit and len(after.active) > 1:
+        # §9: the deal limit ends the match after the answer: the highest balance wins, the pool is shared out
+        winners = tuple(seat for seat in range(before.num_players) if balances[seat] == max(balances))
+        assert after.winners == winners and after.pot == 0
+        assert sum(after.balances) == 0 and all(after.balances[s] >= balances[s] for s in winners)
+        return
     if after.is_over:  # declined, and one player alone has counters: they take the rest of the pool
         assert isinstance(action, Pass)
         survivor = next(s for s in range(before.num_players) if lives[s] > 0)
@@ -669,7 +719,7 @@ def check_horse_answer(before: GameState, action: Action, after: GameState) -> N
         assert after.pot == 0 and after.balances == tuple(balances)
         return
     assert after.last_showdown == last
-    assert after.deal_number == before.deal_number + 1 and after.dealer == next_dealer(last.dealer, after.lives)
+    assert after.deal_number == before.deal_number + 1 and after.dealer == next_seat_in(last.dealer, after.active, before.num_players)
     assert after.balances == tuple(balances) and after.pot == pot
     if before.rules.mechanism is Mechanism.ROUNDS:
         assert after.phase is Phase.BLIND_EXCHANGE
@@ -697,7 +747,8 @@ def test_the_horse_is_offered_once_to_the_first_player_out_and_its_answer_deals_
     assert asked <= 1 + sum(isinstance(action, BuyHorse) for action in actions) <= 2
     if asked:
         assert game.rules.horse
-    assert len(states[-1].winners) == 1
+    final = states[-1]
+    assert len(final.winners) == 1 or (game.rules.deal_limit is not None and len(final.active) > 1)  # §9: ties share
 
 
 # ---- Hoyle's rounds ---------------------------------------------------------------------------------
@@ -820,10 +871,19 @@ def test_every_match_ends_within_the_bound_with_its_winners(variant: Variant, da
     assert final.winners and all(0 <= seat < game.players for seat in final.winners)
     assert all(not state.is_over and state.winners == () for state in states[:-1])
     assert final.last_showdown is not None
+    limit = game.rules.deal_limit
+    if limit is not None:  # §9: the match ends after deal_limit deals at the latest
+        assert final.last_showdown.deal_number <= limit
     if game.rules.scoring is Scoring.LEDGER:
-        assert final.last_showdown.deal_number == game.players, "one deal per player"
+        deals = game.players if limit is None else min(limit, game.players)
+        assert final.last_showdown.deal_number == deals, "one deal per player (or the deal limit)"
         best = max(final.balances)
         assert final.winners == tuple(seat for seat, balance in enumerate(final.balances) if balance == best)
+    elif len(final.active) > 1:  # stopped by the deal limit: the most lives, or with a pool the highest balance
+        assert limit is not None and final.last_showdown.deal_number == limit
+        if game.rules.scoring is Scoring.LIVES:
+            most = max(final.lives[seat] for seat in final.active)
+            assert final.winners == tuple(seat for seat in final.active if final.lives[seat] == most)
     else:
         assert len(final.winners) == 1 and final.active == final.winners
 
@@ -869,7 +929,7 @@ def hidden_swap(state: GameState, seat: int, rng: random.Random) -> GameState | 
     """
     known = known_cards(state, seat)
     n = state.num_players
-    piles = [list(hand) for hand in state.hands] + [list(state.stock), list(state.discard)]
+    piles = [list(hand) for hand in state.hands] + [list(state.stock), list(state.discard), list(state.widow)]
     places = [(p, i) for p, pile in enumerate(piles) for i, card in enumerate(pile) if card not in known]
     in_hands = [(p, i) for p, i in places if p < n]
     if not in_hands or len(places) < 2:
@@ -887,7 +947,7 @@ def hidden_swap(state: GameState, seat: int, rng: random.Random) -> GameState | 
         if moved == piles:
             continue
         try:
-            return with_hidden_cards(state, hands=moved[:n], stock=moved[n], discard=moved[n + 1])
+            return with_hidden_cards(state, hands=moved[:n], stock=moved[n], discard=moved[n + 1], widow=moved[n + 2])
         except SerializationError:
             continue
     return None
@@ -914,8 +974,9 @@ def test_observe_does_not_change_when_cards_the_seat_cannot_know_are_swapped(
             blind_dealers += blind
             assert view.player == seat
             assert view.hand == (() if blind else state.hands[seat]), "Hoyle's dealer exchanges before looking"
-            assert view.widow == state.widow
-            assert view.discard == (state.discard if game.rules.mechanism is Mechanism.DRAW_DISCARD else ())
+            face_down = state.phase is Phase.DEALER_CHOICE  # §7.3: nobody sees the extra hand before the choice
+            assert view.widow == (() if face_down else state.widow)
+            assert view.discard == (() if game.rules.mechanism is Mechanism.TRADE_BARTER else state.discard), "only a buy discards face down"
             assert (view.stock_count, view.discard_count) == (len(state.stock), len(state.discard))
             for event in view.history:
                 if event.visible_to is not None and seat not in event.visible_to:

@@ -18,6 +18,7 @@ from commerce_rules import (
     HOYLE,
     POUNCE,
     PRESETS,
+    SCHWIMMEN,
     THIRTY_ONE,
     TRENTUNO,
     BarterDirection,
@@ -30,8 +31,8 @@ from commerce_rules import (
     StallEffect,
 )
 
-ALL_PRESETS = [FOSTER, CRP, POUNCE, TRENTUNO, EXTENDED, HOYLE]
-PRESET_IDS = ["FOSTER", "CRP", "POUNCE", "TRENTUNO", "EXTENDED", "HOYLE"]
+ALL_PRESETS = [FOSTER, CRP, POUNCE, TRENTUNO, EXTENDED, HOYLE, SCHWIMMEN]
+PRESET_IDS = ["FOSTER", "CRP", "POUNCE", "TRENTUNO", "EXTENDED", "HOYLE", "SCHWIMMEN"]
 OPTION_NAMES = [
     "mechanism",
     "scoring",
@@ -145,6 +146,7 @@ def test_presets_are_named_by_their_command_line_names() -> None:
         "trentuno": TRENTUNO,
         "extended": EXTENDED,
         "hoyle": HOYLE,
+        "schwimmen": SCHWIMMEN,
         "thirty_one": THIRTY_ONE,
     }
 
@@ -479,7 +481,7 @@ def valid_rules(draw: st.DrawFn) -> Rules:
         options["stall_effect"] = draw(st.sampled_from(["showdown", "new_widow", *StallEffect]))
         if options["exchanges_per_turn"] == 1:
             options["exchange_all"] = draw(st.booleans())
-        if ranking is Ranking.TRENTUNO:
+        if ranking is Ranking.TRENTUNO and options["dealer_choice"]:
             options["blitz"] = draw(st.booleans())
             if scoring is Scoring.LIVES and options["blitz"]:
                 options["blitz_all_lose"] = draw(st.booleans())

@@ -40,7 +40,7 @@ NEW_OPTIONS = {
     "feuer": False,
 }
 BOOLEANS = ["free_ride", "exchange_all", "dealer_choice", "blitz", "blitz_all_lose", "feuer"]
-SCHWIMMEN_LIKE = TRENTUNO.replace(deck_size=32, stall_passes=1)
+SCHWIMMEN_LIKE = TRENTUNO.replace(deck_size=32, stall_passes=1, dealer_choice=True)
 """Widow, lives and the Trentuno ranking: where every Schwimmen option applies."""
 
 
@@ -119,15 +119,20 @@ def test_blitz_needs_the_trentuno_ranking(rules: Rules) -> None:
 def test_blitz_needs_a_mechanism_that_declares_it() -> None:
     with pytest.raises(RulesError, match="blitz applies only with mechanism widow or draw_discard, not rounds"):
         HOYLE.replace(ranking="trentuno", blitz=True)
-    assert TRENTUNO.replace(blitz=True).blitz is True
+    assert SCHWIMMEN_LIKE.replace(blitz=True).blitz is True
+
+
+def test_blitz_in_the_widow_game_needs_the_dealers_choice() -> None:
+    with pytest.raises(RulesError, match="blitz with the widow needs dealer_choice=True"):
+        TRENTUNO.replace(blitz=True)
 
 
 def test_blitz_all_lose_needs_blitz_and_the_lives_scoring() -> None:
     with pytest.raises(RulesError, match="blitz_all_lose needs blitz=True"):
-        TRENTUNO.replace(blitz_all_lose=True)
-    assert TRENTUNO.replace(blitz=True, blitz_all_lose=True).blitz_all_lose is True
+        SCHWIMMEN_LIKE.replace(blitz_all_lose=True)
+    assert SCHWIMMEN_LIKE.replace(blitz=True, blitz_all_lose=True).blitz_all_lose is True
     with pytest.raises(RulesError, match="blitz_all_lose applies only with scoring lives, not pool"):
-        TRENTUNO.replace(scoring="pool", blitz=True, blitz_all_lose=True)
+        SCHWIMMEN_LIKE.replace(scoring="pool", blitz=True, blitz_all_lose=True)
 
 
 @pytest.mark.parametrize("rules", [FOSTER, CRP, EXTENDED, HOYLE], ids=["FOSTER", "CRP", "EXTENDED", "HOYLE"])

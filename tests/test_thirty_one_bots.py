@@ -6,6 +6,7 @@ import random
 
 from commerce_rules import (
     THIRTY_ONE,
+    Bot,
     Card,
     Discard,
     Draw,
@@ -63,7 +64,7 @@ def test_greedy_beats_random_play() -> None:
     wins = 0
     games = 30
     for seed in range(games):
-        bots = [GreedyBot(), RandomBot(seed), RandomBot(seed + 1000)]
+        bots: list[Bot] = [GreedyBot(), RandomBot(seed), RandomBot(seed + 1000)]
         final = play_out(new_game(THIRTY_ONE, 3, seed=seed), bots_at(bots))
         wins += 0 in final.winners
     assert wins >= 2 * games // 3, f"greedy won {wins} of {games} against two random players"

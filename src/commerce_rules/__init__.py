@@ -22,6 +22,7 @@ from .rules import (
     HOYLE,
     POUNCE,
     PRESETS,
+    SCHWIMMEN,
     THIRTY_ONE,
     TRENTUNO,
     BarterDirection,
@@ -32,7 +33,7 @@ from .rules import (
     StallEffect,
 )
 from .ranking import Category, HandValue, evaluate, hand_strength_table
-from .actions import Action, Barter, BarterReply, BlindExchange, Buy, BuyHorse, Exchange, Knock, Pass, Pounce
+from .actions import Action, Barter, BarterReply, BlindExchange, Buy, BuyHorse, Exchange, ExchangeAll, Knock, Pass, Pounce
 from .deal import deal_position, new_game
 from .engine import apply, legal_actions, replay
 from .observe import Observation, observe
@@ -76,6 +77,7 @@ __all__ = [
     "Draw",
     "DrawTurn",
     "Exchange",
+    "ExchangeAll",
     "GameState",
     "Knock",
     "Pass",
@@ -103,6 +105,7 @@ __all__ = [
     "HOYLE",
     "POUNCE",
     "PRESETS",
+    "SCHWIMMEN",
     "THIRTY_ONE",
     "TRENTUNO",
     "BarterDirection",

@@ -29,6 +29,7 @@ __all__ = [
     "Buy",
     "BuyHorse",
     "Exchange",
+    "ExchangeAll",
     "Knock",
     "Pass",
     "Pounce",
@@ -182,6 +183,17 @@ class Exchange(Action):
 
 
 @attrs.frozen(cache_hash=True)
+class ExchangeAll(Action):
+    """Widow with ``exchange_all``: the whole hand for the whole widow; with ``dealer_choice`` also the
+    dealer's taking of the face-down extra hand, unseen (RULES.md §7.3-7.4)."""
+
+    json_type: ClassVar[str] = "exchange_all"
+
+    def describe(self) -> str:
+        return f"seat {self.player} exchanges the whole hand for the widow"
+
+
+@attrs.frozen(cache_hash=True)
 class Pass(Action):
     """Widow: end the turn without exchanging; also declines a pounce, a blind exchange or a horse."""
 
@@ -248,7 +260,7 @@ _SEAT_ACTIONS: dict[tuple[type[Action], int], Action] = {}
 _EXCHANGES: dict[int, list[list[Exchange]]] = {}
 
 
-def seat_action(kind: type[Knock | Pass | Pounce | BuyHorse], seat: int) -> Action:
+def seat_action(kind: type[Knock | Pass | Pounce | BuyHorse | ExchangeAll], seat: int) -> Action:
     """The interned ``kind(seat)``."""
     key = (kind, seat)
     action = _SEAT_ACTIONS.get(key)

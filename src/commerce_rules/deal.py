@@ -75,10 +75,13 @@ def _check_rules_and_players(rules: Rules, players: int) -> None:
         raise CommerceError(f"the number of players must be a whole number, not {shown(players)}")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise CommerceError(f"Commerce is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {number(players)}")
-    needed = 3 * players + variant_of(rules).mechanism.cards_needed(players)
+    mechanism = variant_of(rules).mechanism
+    needed = 3 * players + mechanism.cards_needed(players)
     if needed > rules.deck_size:
+        fits = [n for n in range(MIN_PLAYERS, players) if 3 * n + mechanism.cards_needed(n) <= rules.deck_size]
+        largest = f"at most {fits[-1]} players fit" if fits else "no table fits"
         raise CommerceError(
-            f"{players} players need {needed} cards with these rules; the deck has {rules.deck_size}"
+            f"{players} players need {needed} cards with these rules; the deck has {rules.deck_size}: {largest}"
         )
 
 
@@ -121,10 +124,11 @@ def new_game(rules: Rules, players: int, *, seed: int | None = None, dealer: int
 
 
 def _blank(
-    rules: Rules, players: int, seed: int, dealer: int, balances: tuple[int, ...], lives: tuple[int, ...]
+    rules: Rules, players: int, seed: int, dealer: int, balances: tuple[int, ...], lives: tuple[int, ...],
+    out: tuple[int, ...] = (),
 ) -> GameState:
     scoring = variant_of(rules).scoring
-    record = scoring.new_record()
+    record = scoring.new_record(rules, out)
     return GameState(
         rules=rules,
         num_players=players,
@@ -214,11 +218,16 @@ def deal_position(
     balances_t = _balances_for(players, balances)
     if any(balances_t) and not variant.scoring.has_money:
         raise CommerceError("this variant has no money (lives only): balances must be None or all 0")
-    if lives_t[dealer] == 0:
-        raise CommerceError(f"the dealer, seat {dealer}, has no lives left")
     parsed = [_cards(f"hand of seat {seat}", hand) for seat, hand in enumerate(hands)]
+    # A seat with no lives and no hand is out; with a free ride, one with no lives and a hand swims.
+    out = tuple(seat for seat in range(players) if lives_t[seat] == 0 and not parsed[seat])
+    active = variant.scoring.active_seats(lives_t, variant.scoring.new_record(rules, out))
+    if len(active) < 2:
+        raise CommerceError("at least two players must have lives left")
+    if dealer not in active:
+        raise CommerceError(f"the dealer, seat {dealer}, has no lives left")
     for seat, hand in enumerate(parsed):
-        wanted = 3 if lives_t[seat] > 0 else 0
+        wanted = 3 if seat in active else 0
         if len(hand) != wanted:
             raise CommerceError(f"seat {seat} must hold {wanted} cards, not {len(hand)}")
     widow_cards = _cards("widow", widow) if widow is not None else None
@@ -243,7 +252,7 @@ def deal_position(
     needed = variant.mechanism.cards_needed(players)
     if len(stock_all) + len(widow_cards or ()) < needed:
         raise CommerceError(f"the stock must hold at least {needed - len(widow_cards or ())} cards")
-    state = _blank(rules, players, _fresh_seed(seed), dealer, balances_t, lives_t)
+    state = _blank(rules, players, _fresh_seed(seed), dealer, balances_t, lives_t, out)
     state = variant.scoring.start_match(state)
     state = state._replace(hands=tuple(parsed), widow=tuple(widow_cards or ()), stock=stock_all)
     return variant.mechanism.begin(variant.scoring.start_deal(state))
@@ -267,8 +276,6 @@ def _lives_for(rules: Rules, players: int, lives: Sequence[int] | None) -> tuple
     start = rules.starting_lives
     if len(values) != players or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= start for v in values):
         raise CommerceError(f"lives must be {players} whole numbers from 0 to starting_lives ({start}), not {shown(values)}")
-    if sum(1 for v in values if v > 0) < 2:
-        raise CommerceError("at least two players must have lives left")
     return values
 
 

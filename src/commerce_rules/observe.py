@@ -40,6 +40,7 @@ class Observation(NamedTuple):
     hand_sizes: tuple[int, ...]
     """How many cards each seat holds (public)."""
     widow: tuple[Card, ...]
+    """The face-up widow (empty while it lies face down: Schwimmen's extra hand before the dealer's choice)."""
     stock_count: int
     discard_count: int
     discard: tuple[Card, ...]
@@ -106,7 +107,7 @@ def observe(state: GameState, player: int) -> Observation:
         to_act,
         hand,
         tuple([len(h) for h in state.hands]),
-        state.widow,
+        () if mechanism.hides_widow(state) else state.widow,
         len(state.stock),
         len(state.discard),
         state.discard if mechanism.discard_face_up else (),

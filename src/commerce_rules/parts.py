@@ -118,6 +118,9 @@ class MechanismPart(PhasePart, Protocol):
     def hides_hand(self, state: GameState, player: int) -> bool:
         """Whether ``player`` may not look at their own hand now (Hoyle's blind exchange)."""
 
+    def hides_widow(self, state: GameState) -> bool:
+        """Whether the widow lies face down now, seen by nobody (Schwimmen's extra hand before the dealer's choice)."""
+
     def turn_to_json(self, turn: Any) -> dict[str, Any]:
         """The turn record as a JSON object."""
 
@@ -139,8 +142,8 @@ class ScoringPart(PhasePart, Protocol):
     has_money: bool
     """Whether points change hands (a ledger, a pool); without money every balance stays 0."""
 
-    def new_record(self) -> Any:
-        """The scoring's match record at the start (``None`` where it keeps none)."""
+    def new_record(self, rules: Rules, out: tuple[int, ...] = ()) -> Any:
+        """The scoring's match record at the start (``None`` where it keeps none); ``out``: seats already out."""
 
     def active_seats(self, lives: tuple[int, ...], record: Any) -> tuple[int, ...]:
         """The seats still in the match, from their lives and the scoring's record."""
@@ -154,8 +157,8 @@ class ScoringPart(PhasePart, Protocol):
     def tie_order(self, state: GameState) -> tuple[int, ...]:
         """Active seats in the order that wins an exact tie for the best hand."""
 
-    def settle(self, state: GameState, values: tuple[HandValue | None, ...], winner: int) -> Settlement:
-        """Pay and take lives for a showdown whose best hand is ``winner``'s."""
+    def settle(self, state: GameState, values: tuple[HandValue | None, ...], winner: int, reason: ShowdownReason) -> Settlement:
+        """Pay and take lives for a showdown whose best hand is ``winner``'s, the exchanges ended for ``reason``."""
 
     def winners(self, state: GameState) -> tuple[int, ...] | None:
         """The match's winners if it is over in ``state`` (after a showdown), else ``None``."""
@@ -175,8 +178,8 @@ class ScoringPart(PhasePart, Protocol):
     def check(self, state: GameState) -> None:
         """Raise a SerializationError if a loaded state's money, lives or question cannot happen."""
 
-    def standings(self, rules: Any, balances: Sequence[int], lives: Sequence[int], pot: int) -> str:
-        """The score as it stands, in words."""
+    def standings(self, rules: Any, balances: Sequence[int], lives: Sequence[int], pot: int, active: Sequence[int] | None = None) -> str:
+        """The score as it stands, in words (``active``: the seats in, where a seat can be in with 0 lives)."""
 
     def deal_heading(self, state: GameState) -> str:
         """The heading of a deal ("Deal 2 of 4")."""

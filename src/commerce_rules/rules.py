@@ -24,6 +24,7 @@ __all__ = [
     "HOYLE",
     "POUNCE",
     "PRESETS",
+    "SCHWIMMEN",
     "THIRTY_ONE",
     "TRENTUNO",
     "BarterDirection",
@@ -291,6 +292,8 @@ class Rules:
                 raise RulesError(f"{name} applies only with {kind} {needs}, not {part.value}")
         if self.blitz_all_lose and not self.blitz:
             raise RulesError("blitz_all_lose needs blitz=True: without a blitz no deal ends at 31")
+        if self.blitz and self.mechanism is Mechanism.WIDOW and not self.dealer_choice:
+            raise RulesError("blitz with the widow needs dealer_choice=True: a 31 is looked for once the dealer's choice is made")
         if self.exchange_all and self.exchanges_per_turn != 1:
             raise RulesError("exchange_all needs exchanges_per_turn=1: exchanging the whole hand is a whole turn")
 
@@ -385,6 +388,17 @@ THIRTY_ONE: Final = TRENTUNO.replace(
     mechanism=Mechanism.DRAW_DISCARD, deck_size=52, free_ride=True, blitz=True, blitz_all_lose=True
 )
 """Thirty-One (Scat, Blitz): draw and discard, knock, 31 ends the deal, on the bus (RULES.md §8)."""
+SCHWIMMEN: Final = TRENTUNO.replace(
+    deck_size=32,
+    feuer=True,
+    dealer_choice=True,
+    exchange_all=True,
+    stall_passes=1,
+    stall_effect=StallEffect.NEW_WIDOW,
+    blitz=True,
+    free_ride=True,
+)
+"""Schwimmen, the German 31: 32 cards, the dealer's choice of the extra hand, exchange one or all, swimming (RULES.md §7)."""
 
 PRESETS: Final[dict[str, Rules]] = {
     "foster": FOSTER,
@@ -393,6 +407,7 @@ PRESETS: Final[dict[str, Rules]] = {
     "trentuno": TRENTUNO,
     "extended": EXTENDED,
     "hoyle": HOYLE,
+    "schwimmen": SCHWIMMEN,
     "thirty_one": THIRTY_ONE,
 }
 """The presets by their command-line names."""

@@ -27,7 +27,7 @@ def finish_deal(state: GameState, reason: ShowdownReason) -> GameState:
     scoring = variant_of(rules).scoring
     values = tuple([evaluate(hand, rules) if hand else None for hand in state.hands])
     winner = best_hand(values, scoring.tie_order(state))
-    state, losers, payments = scoring.settle(state, values, winner)
+    state, losers, payments = scoring.settle(state, values, winner, reason)
     showdown = Showdown(state.deal_number, state.dealer, reason, state.hands, values, winner, losers, payments)
     state = state._replace(showdowns=state.showdowns + (showdown,))
     question = scoring.question(state)

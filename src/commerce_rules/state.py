@@ -57,6 +57,8 @@ class Phase(str, enum.Enum):
     """Pounce: an eligible player is asked, out of turn, to pounce or pass."""
     BLIND_EXCHANGE = "blind_exchange"
     """Hoyle: the dealer's blind exchange, before looking at the hand."""
+    DEALER_CHOICE = "dealer_choice"
+    """Schwimmen: the dealer keeps their hand or takes the face-down extra hand unseen."""
     HORSE = "horse"
     """Hoyle: the first player out is asked whether to buy a horse."""
     DISCARD = "discard"
@@ -88,6 +90,14 @@ class EventKind(str, enum.Enum):
     """The dealer took ``cards[:k]`` from the widow and gave ``cards[k:]`` face up (public)."""
     WIDOW_GROWS = "widow_grows"
     """``cards[0]`` came from the stock to the widow at the start of a round (public)."""
+    EXCHANGE_ALL = "exchange_all"
+    """``player`` put ``cards[:3]`` (their hand) into the widow and took ``cards[3:]`` (the widow) (public)."""
+    TAKE_EXTRA_HAND = "take_extra_hand"
+    """The dealer took the face-down extra hand unseen, turning ``cards`` (their own hand) up as the widow."""
+    KEEP_HAND = "keep_hand"
+    """The dealer kept their hand; the extra hand, ``cards``, is turned face up as the widow (public)."""
+    NEW_WIDOW = "new_widow"
+    """Everyone passed: the widow ``cards[:3]`` went to the discard pile, ``cards[3:]`` from the stock are the new widow."""
     HORSE = "horse"
     """``player`` bought a horse (one counter back, for a third of the stake into the pool)."""
     HORSE_DECLINED = "horse_declined"
@@ -127,6 +137,7 @@ class ShowdownReason(str, enum.Enum):
     SECOND_KNOCK = "second_knock"
     LAST_ROUND = "last_round"
     BLITZ = "blitz"
+    """A hand worth 31 (or Feuer) ended the deal at once (RULES.md §7.6)."""
 
 
 Payment = tuple["int | None", "int | None", int]

@@ -57,7 +57,7 @@ from ..quoting import shown
 from .base import check_choice, check_seed
 from ..ranking import HandValue, evaluate
 from ..showdown import best_hand
-from ..state import EMPTY_LOG, GameState
+from ..state import EMPTY_LOG, GameState, ShowdownReason
 from ..variant import mechanism_part, scoring_part
 from .greedy import greedy_action, greedy_choice
 from .model import hand_model, lowest_loses
@@ -117,7 +117,8 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
     placed = visible | set(known_discard) | {card for cards in pinned.values() for card in cards}
     pool = [card for card in deck if card not in placed]
     wanted = sum(obs.hand_sizes[seat] - len(cards) for seat, cards in pinned.items())
-    wanted += obs.stock_count + obs.discard_count - len(known_discard)
+    hidden_widow = max(0, mechanism_part(obs.rules).widow_size - len(obs.widow))  # a face-down extra hand
+    wanted += obs.stock_count + obs.discard_count - len(known_discard) + hidden_widow
     if wanted != len(pool):  # pragma: no cover - a card's place was misread: forget the pins
         pinned = {seat: [] for seat in pinned}
         known_discard = []
@@ -132,6 +133,8 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
         missing = obs.hand_sizes[seat] - len(pinned[seat])
         hands.append((*pinned[seat], *pool[position : position + missing]))
         position += missing
+    widow = obs.widow + tuple(pool[position : position + hidden_widow])
+    position += hidden_widow
     stock = tuple(pool[position : position + obs.stock_count])
     position += obs.stock_count
     discard = (*known_discard, *pool[position:])
@@ -145,7 +148,7 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
         phase=obs.phase,
         to_act=obs.to_act,
         hands=tuple(hands),
-        widow=obs.widow,
+        widow=widow,
         stock=stock,
         discard=discard,
         pot=obs.pot,
@@ -223,7 +226,8 @@ def _rollout(state: GameState, action: Action, me: int) -> float:
         state, reason = mechanism.apply(state, _greedy_in(state, legal_actions(state)))
     values = tuple(evaluate(hand, rules) if hand else None for hand in state.hands)
     winner = best_hand(values, scoring.tie_order(state))
-    settled, losers, _ = scoring.settle(state, values, winner)
+    assert isinstance(reason, ShowdownReason)
+    settled, losers, _ = scoring.settle(state, values, winner, reason)
     return _score(start, settled, values, losers, me)
 
 

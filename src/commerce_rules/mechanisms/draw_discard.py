@@ -275,3 +275,6 @@ class DrawDiscard(DrawDiscardRecord):
     def hides_hand(self, state: GameState, player: int) -> bool:
         return False
 
+    def hides_widow(self, state: GameState) -> bool:
+        return False  # there is no widow
+

@@ -291,6 +291,9 @@ class Rounds:
     def hides_hand(self, state: GameState, player: int) -> bool:
         return state.phase is _BLIND and player == state.dealer  # the dealer exchanges before looking
 
+    def hides_widow(self, state: GameState) -> bool:
+        return False
+
     def turn_to_json(self, turn: RoundsTurn) -> dict[str, Any]:
         return {
             "turn_of": turn.turn_of,

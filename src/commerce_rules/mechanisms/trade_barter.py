@@ -266,6 +266,9 @@ class TradeBarter:
     def hides_hand(self, state: GameState, player: int) -> bool:
         return False
 
+    def hides_widow(self, state: GameState) -> bool:
+        return False
+
     def turn_to_json(self, turn: TradeTurn) -> dict[str, Any]:
         return {"turn_of": turn.turn_of, "turns": turn.turns, "offer": None if turn.offer is None else jf.card_text(turn.offer)}
 

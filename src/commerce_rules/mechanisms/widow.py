@@ -1,4 +1,4 @@
-"""The face-up widow: exchange, pass, knock and a final round (RULES.md §2.3-2.4, §3).
+"""The face-up widow: exchange, pass, knock and a final round (RULES.md §2.3-2.4, §3, §7).
 
 On a turn a player exchanges a hand card for a widow card (up to
 ``exchanges_per_turn`` times, a pass closing the turn early), passes, or
@@ -9,71 +9,104 @@ player whose tricon's fourth card lies in the widow is asked out of turn
 whether to take it (**[resolution]**: the question is an action of its own
 that uses no turn, asked before play goes on, the first eligible player in
 turn order from the player whose turn it is asked first).
+
+Schwimmen's options (RULES.md §7): ``dealer_choice`` deals the widow face
+down as an extra hand that the dealer keeps out of (``Pass``) or takes
+unseen (``ExchangeAll``) before play; ``exchange_all`` lets a turn exchange
+the whole hand for the whole widow; ``stall_effect="new_widow"`` turns a
+stall into a new widow from the stock (the old one to the discard pile);
+``blitz`` ends the deal as soon as a hand is worth 31 (or Feuer).
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING
 
-from .. import jsonfields as jf
-from ..actions import Action, Exchange, Knock, Pass, Pounce, seat_action
+from ..actions import Action, Exchange, ExchangeAll, Knock, Pass, Pounce, seat_action
 from ..cards import Card
+from ..ranking import evaluate, is_blitz
+from ..rules import StallEffect
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, event, moved, next_active
-from .widow_record import WidowRecord, WidowTurn, pounce_card_in, pounce_card, widow_turn
-from .common import exchange_choices, exchange_refusal, knocker_of, swap_in, turn_limit_text, unless_turn_limit, with_seat
+from .common import exchange_choices, unless_turn_limit, swap_in, with_seat
+from .widow_record import WidowRecord, WidowTurn, pounce_card, pounce_card_in, widow_turn
+from .widow_words import WidowWords
 
 if TYPE_CHECKING:
-    from ..rules import Rules
     from ..observe import Observation
     from ..parts import EventShape, Seen, Step
-    from ..state import GameState, Showdown
+    from ..rules import Rules
+    from ..state import GameState
 
 __all__ = ["Widow", "WidowTurn", "pounce_card"]
 
-_PLAY, _FINAL, _POUNCE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE
+_PLAY, _FINAL, _POUNCE, _CHOICE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE, Phase.DEALER_CHOICE
 _EXCHANGE, _PASS, _KNOCK = EventKind.EXCHANGE, EventKind.PASS, EventKind.KNOCK
 _POUNCED, _DECLINED = EventKind.POUNCE, EventKind.POUNCE_DECLINED
+_ALL, _TAKE_EXTRA, _KEEP, _NEW_WIDOW = EventKind.EXCHANGE_ALL, EventKind.TAKE_EXTRA_HAND, EventKind.KEEP_HAND, EventKind.NEW_WIDOW
+_BLITZ = ShowdownReason.BLITZ
 
 
-class Widow(WidowRecord):
-    """Exchange with a face-up widow of three; knock for a final round; pounce where the rules say."""
+def _blitz_among(rules: Rules, hands: tuple[tuple[Card, ...], ...], seats: tuple[int, ...]) -> bool:
+    """Whether one of ``seats`` holds a three-card hand worth 31 or Feuer (``blitz``, RULES.md §7.6)."""
+    for seat in seats:
+        hand = hands[seat]
+        if len(hand) == 3 and is_blitz(evaluate(hand, rules), rules):
+            return True
+    return False
 
-    phases: tuple[Phase, ...] = (_PLAY, _FINAL, _POUNCE)
+
+class Widow(WidowWords, WidowRecord):
+    """Exchange with a face-up widow of three; knock for a final round; pounce, and Schwimmen's options, where the rules say."""
+
+    phases: tuple[Phase, ...] = (_CHOICE, _PLAY, _FINAL, _POUNCE)
     widow_size = 3
     discard_face_up = True  # nothing is discarded face down
     events: dict[EventKind, EventShape] = {
         _EXCHANGE: ((2,), "all"), _PASS: ((0,), "all"), _KNOCK: ((0,), "all"),
         _POUNCED: ((2,), "all"), _DECLINED: ((0,), "all"),
+        _ALL: ((6,), "all"), _TAKE_EXTRA: ((3,), "all"), _KEEP: ((3,), "all"), _NEW_WIDOW: ((6,), "all"),
     }  # fmt: skip
 
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
-        return (_PLAY, _FINAL, _POUNCE) if rules.pounce else (_PLAY, _FINAL)
+        choice = (_CHOICE,) if rules.dealer_choice else ()
+        return (*choice, _PLAY, _FINAL, _POUNCE) if rules.pounce else (*choice, _PLAY, _FINAL)
 
     def cards_needed(self, players: int) -> int:
-        return 3  # the widow
+        return 3  # the widow (or the extra hand)
 
     def begin(self, state: GameState) -> GameState:
         turn = WidowTurn(next_active(state.active, state.dealer))
+        if state.rules.dealer_choice:  # the extra hand lies face down until the dealer chooses (RULES.md §7.3)
+            return moved(state, phase=_CHOICE, to_act=state.dealer, hands=state.hands, widow=state.widow, stock=state.stock, turn=turn, log=state.log)
         state, reason = self._go_on(state, turn, _PLAY, state.hands, state.widow, state.stock, state.log)
         assert reason is None
         return state
+
+    def hides_widow(self, state: GameState) -> bool:
+        """The extra hand is face down, seen by nobody, until the dealer's choice (RULES.md §7.3)."""
+        return state.phase is _CHOICE
 
     # ------------------------------------------------------------------ legality
 
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
         seat = state.to_act
         assert seat is not None
-        if state.phase is _POUNCE:
+        phase = state.phase
+        if phase is _POUNCE:
             return (seat_action(Pounce, seat), seat_action(Pass, seat))
+        if phase is _CHOICE:
+            return (seat_action(ExchangeAll, seat), seat_action(Pass, seat))
         turn: WidowTurn = state.turn
         hand = state.hands[seat]
-        if state.phase is _PLAY and not turn.exchanges:  # one knock a deal; a knock is a whole turn
+        if phase is _PLAY and not turn.exchanges:  # one knock a deal; a knock is a whole turn
             ending: tuple[Action, ...] = (seat_action(Pass, seat), seat_action(Knock, seat))
         else:
             ending = (seat_action(Pass, seat),)
         if len(hand) == 4:  # a quad is frozen: pass or knock only [resolution]
             return ending
+        if state.rules.exchange_all:  # exchanges_per_turn is 1: a turn starts with no exchange made
+            ending = (seat_action(ExchangeAll, seat), *ending)
         return exchange_choices(hand, state.widow, turn.given, seat) + ending
 
     def accepts(self, state: GameState, action: Action) -> bool:
@@ -84,12 +117,16 @@ class Widow(WidowRecord):
         phase = state.phase
         if phase is _POUNCE:
             return kind is Pounce or kind is Pass
+        if phase is _CHOICE:
+            return kind is ExchangeAll or kind is Pass
         if kind is Exchange:
             hand = state.hands[seat]
             take = action.take  # type: ignore[attr-defined]
             return len(hand) == 3 and action.give in hand and take in state.widow and take not in state.turn.given  # type: ignore[attr-defined]
         if kind is Pass:
             return True
+        if kind is ExchangeAll:
+            return state.rules.exchange_all and len(state.hands[seat]) == 3
         return kind is Knock and phase is _PLAY and not state.turn.exchanges
 
     # ------------------------------------------------------------------ play
@@ -98,6 +135,8 @@ class Widow(WidowRecord):
         kind = type(action)
         turn: WidowTurn = state.turn
         seat = action.player
+        if state.phase is _CHOICE:
+            return self._choose(state, turn, seat, kind is ExchangeAll)
         if kind is Exchange:
             give, take = action.give, action.take  # type: ignore[attr-defined]
             hands = state.hands
@@ -107,16 +146,11 @@ class Widow(WidowRecord):
             widow = state.widow
             at = widow.index(take)
             widow = widow[:at] + (give,) + widow[at + 1 :]
-            log = DealLog(state.log, event(_EXCHANGE, seat, (give, take)))
-            exchanges = turn.exchanges + 1
-            rules = state.rules
-            if not rules.pounce:  # the common path: no question can follow, so the state is built once
-                if exchanges >= rules.exchanges_per_turn:
-                    return self._end_turn(state, turn, state.phase, hands, widow, state.stock, log, 0, ())
-                turn = widow_turn(turn.turn_of, turn.turns, 0, exchanges, turn.given + (give,), turn.knockers, turn.final_left, (), None)
-                return moved(state, phase=state.phase, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), None
-            turn = turn._replace(exchanges=exchanges, given=turn.given + (give,), passes=0, declined=())
-            return self._go_on(state, turn, state.phase, hands, widow, state.stock, log)
+            return self._exchanged(state, turn, seat, hands, widow, DealLog(state.log, event(_EXCHANGE, seat, (give, take))), (give,))
+        if kind is ExchangeAll:
+            hand = state.hands[seat]
+            hands = with_seat(state.hands, seat, state.widow)
+            return self._exchanged(state, turn, seat, hands, hand, DealLog(state.log, event(_ALL, seat, hand + state.widow)), hand)
         if kind is Pass:
             log = DealLog(state.log, event(_DECLINED if state.phase is _POUNCE else _PASS, seat))
             if state.phase is _POUNCE:
@@ -126,6 +160,8 @@ class Widow(WidowRecord):
                 return self._end_turn(state, turn, state.phase, state.hands, state.widow, state.stock, log, turn.passes, turn.declined)
             passes = turn.passes + 1
             if state.phase is _PLAY and passes >= state.rules.stall_passes * len(state.active):
+                if state.rules.stall_effect is StallEffect.NEW_WIDOW and len(state.stock) >= 3:
+                    return self._new_widow(state, turn, seat, log)
                 return state._replace(log=log, turn=turn._replace(passes=passes)), ShowdownReason.STALL
             return self._end_turn(state, turn, state.phase, state.hands, state.widow, state.stock, log, passes, turn.declined)
         if kind is Pounce:
@@ -134,6 +170,47 @@ class Widow(WidowRecord):
         log = DealLog(state.log, Event(_KNOCK, seat))
         turn = turn._replace(knockers=(seat,), final_left=others)
         return self._end_turn(state, turn, _FINAL, state.hands, state.widow, state.stock, log, 0, turn.declined)
+
+    def _exchanged(
+        self, state: GameState, turn: WidowTurn, seat: int,
+        hands: tuple[tuple[Card, ...], ...], widow: tuple[Card, ...], log: DealLog, given: tuple[Card, ...],
+    ) -> Step:  # fmt: skip
+        """After an exchange (of one card or of the whole hand): a blitz, a pounce question, or play goes on."""
+        exchanges = turn.exchanges + 1
+        rules = state.rules
+        if rules.blitz and _blitz_among(rules, hands, (seat,)):  # 31 ends the deal at once (RULES.md §7.6)
+            turn = widow_turn(turn.turn_of, turn.turns, 0, exchanges, turn.given + given, turn.knockers, turn.final_left, (), None)
+            return moved(state, phase=state.phase, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), _BLITZ
+        if not rules.pounce:  # the common path: no question can follow, so the state is built once
+            if exchanges >= rules.exchanges_per_turn:
+                return self._end_turn(state, turn, state.phase, hands, widow, state.stock, log, 0, ())
+            turn = widow_turn(turn.turn_of, turn.turns, 0, exchanges, turn.given + given, turn.knockers, turn.final_left, (), None)
+            return moved(state, phase=state.phase, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), None
+        turn = turn._replace(exchanges=exchanges, given=turn.given + given, passes=0, declined=())
+        return self._go_on(state, turn, state.phase, hands, widow, state.stock, log)
+
+    def _choose(self, state: GameState, turn: WidowTurn, dealer: int, take: bool) -> Step:
+        """The dealer's choice (RULES.md §7.3): the extra hand taken unseen, or kept out; then it lies face up."""
+        hands, widow = state.hands, state.widow
+        if take:
+            hands, widow = with_seat(hands, dealer, widow), hands[dealer]
+            log = DealLog(state.log, event(_TAKE_EXTRA, dealer, widow))
+        else:
+            log = DealLog(state.log, event(_KEEP, dealer, widow))
+        rules = state.rules
+        if rules.blitz and _blitz_among(rules, hands, state.active):  # a 31 dealt shows once the choice is made
+            return moved(state, phase=_PLAY, to_act=turn.turn_of, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), _BLITZ
+        return self._go_on(state, turn, _PLAY, hands, widow, state.stock, log)
+
+    def _new_widow(self, state: GameState, turn: WidowTurn, seat: int, log: DealLog) -> Step:
+        """Everyone passed (``stall_effect="new_widow"``, RULES.md §7.5): the widow to the discard, 3 new from the stock."""
+        dead, widow, stock = state.widow, state.stock[:3], state.stock[3:]
+        log = log.then(event(_NEW_WIDOW, seat, dead + widow))
+        state = state._replace(discard=state.discard + dead)
+        after, reason = self._end_turn(state, turn, _PLAY, state.hands, widow, stock, log, 0, ())
+        if reason is not None or not state.rules.pounce:
+            return after, reason
+        return self._go_on(after, after.turn, _PLAY, after.hands, widow, stock, after.log)
 
     def _pounce(self, state: GameState, turn: WidowTurn, seat: int) -> Step:
         card = pounce_card(state, seat)
@@ -188,87 +265,6 @@ class Widow(WidowRecord):
         turns = turn.turns + 1
         turn = widow_turn(following, turns, passes, 0, (), turn.knockers, left, declined, turn.resume)
         return unless_turn_limit(moved(state, phase=phase, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log), turns)
-
-    # ------------------------------------------------------------------ words
-
-    def waiting_for(self, state: GameState) -> str:
-        if state.phase is _POUNCE:
-            return f"seat {state.to_act} is being asked whether to pounce"
-        return f"it is seat {state.to_act}'s turn to act"
-
-    def explain(self, state: GameState, action: Action) -> str:
-        seat = action.player
-        turn: WidowTurn = state.turn
-        if state.phase is _POUNCE:
-            return f"seat {seat} is asked whether to pounce: Pounce or Pass"
-        if isinstance(action, Pounce):
-            return f"seat {seat} cannot pounce now"
-        hand = state.hands[seat]
-        if isinstance(action, Knock):
-            if state.phase is _FINAL:
-                return "only one knock per deal: the final round allows exchange or pass"
-            if turn.exchanges:
-                return "a knock is a whole turn: no knock after an exchange in the same turn"
-        if isinstance(action, Exchange):
-            refusal = exchange_refusal(state, action, turn.given)
-            if refusal is not None:
-                return refusal
-            if len(hand) == 4:
-                return "a four-card hand may only pass or knock"
-        return f"{type(action).__name__} is not an action of the widow game"
-
-    def describe_move(self, before: GameState, action: Action, after: GameState) -> list[str]:
-        seat = action.player
-        final = " (final turn)" if before.phase is _FINAL else ""
-        if isinstance(action, Knock):
-            return [f"{action.describe()}: every other player has one final turn"]
-        if isinstance(action, Exchange):
-            widow = tuple(action.give if card == action.take else card for card in before.widow)
-            return [f"{action.describe()}{final}; the widow now holds {' '.join(map(str, widow))}"]
-        if isinstance(action, Pounce):
-            card = pounce_card(before, seat)
-            assert card is not None
-            refill = before.stock[0]
-            after_widow = " ".join(str(refill if c is card else c) for c in before.widow)
-            return [
-                f"seat {seat} pounces on {card} from the widow, a four-card hand; "
-                f"{refill} from the stock refills the widow, which now holds {after_widow}"
-            ]
-        if before.phase is _POUNCE:
-            return []  # a declined pounce shows nothing at the table (RULES.md §3.3)
-        if before.turn.exchanges:
-            return [f"seat {seat} ends the turn{final}"]
-        return [action.describe() + final]
-
-    def choice_text(self, state: GameState, action: Action) -> str:
-        if isinstance(action, Knock):
-            return "knock"
-        if isinstance(action, Exchange):
-            return f"exchange: give {action.give}, take {action.take} from the widow"
-        if isinstance(action, Pounce):
-            return "pounce: take the fourth card of your tricon from the widow"
-        if state.phase is _POUNCE:
-            return "pass: do not pounce"
-        if state.turn.exchanges:
-            return "pass: end your turn"
-        return "pass"
-
-    def situation(self, view: Observation) -> list[str]:
-        if view.phase is _POUNCE:
-            return ["The widow holds the fourth card of your tricon: you may pounce, out of turn."]
-        return []
-
-    def opening(self, state: GameState) -> list[str]:
-        return [f"  The widow, face up: {' '.join(map(str, state.widow))}."]
-
-    def reason_text(self, showdown: Showdown, before: GameState | None, action: Action | None) -> str:
-        if showdown.reason is ShowdownReason.STALL:
-            times = "once" if before is None or before.rules.stall_passes == 1 else f"{before.rules.stall_passes} times"
-            return f"every player passed {times} in a row"
-        if showdown.reason is ShowdownReason.TURN_LIMIT:
-            return turn_limit_text(before)
-        knocker = knocker_of(before, action)
-        return "the final round is over" if knocker is None else f"the final round after seat {knocker}'s knock is over"
 
     # ------------------------------------------------------------------ observation and JSON
 

@@ -11,14 +11,16 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import jsonfields as jf
 from ..cards import Card
 from ..records import value_record
-from ..state import Phase, clockwise_from
+from ..rules import StallEffect
+from ..state import EventKind, Phase, clockwise_from
 
 if TYPE_CHECKING:
     from ..state import GameState
 
 __all__ = ["WidowRecord", "WidowTurn", "pounce_card", "pounce_card_in", "widow_turn"]
 
-_PLAY, _FINAL, _POUNCE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE
+_PLAY, _FINAL, _POUNCE, _CHOICE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE, Phase.DEALER_CHOICE
+_DEALER_CHOSE = (EventKind.TAKE_EXTRA_HAND, EventKind.KEEP_HAND)
 
 
 @value_record
@@ -89,6 +91,7 @@ class WidowRecord:
     """The widow game's JSON for its turn record, and its checks of a loaded state."""
 
     phases: tuple[Phase, ...]
+    events: dict[EventKind, Any]
 
     def turn_to_json(self, turn: WidowTurn) -> dict[str, Any]:
         return {
@@ -125,8 +128,11 @@ class WidowRecord:
         rules = state.rules
         if len(state.widow) != 3:
             jf.fail("widow", f"this variant's widow holds 3 cards, not {len(state.widow)}")
-        if state.discard:
-            jf.fail("discard", "the widow game has no discard pile: the list must be empty")
+        dead = tuple(card for e in state.history if e.kind is EventKind.NEW_WIDOW for card in e.cards[:3])
+        if state.discard != dead:
+            if not dead and state.rules.stall_effect is not StallEffect.NEW_WIDOW:
+                jf.fail("discard", "the widow game has no discard pile: the list must be empty")
+            jf.fail("discard", "the discard pile holds the dead widows of this deal's history (new_widow events), in order")
         if state.phase not in self.phases:  # between deals: the cards as the showdown left them
             return
         active = state.active
@@ -150,12 +156,19 @@ class WidowRecord:
         rules = state.rules
         turn: WidowTurn = state.turn
         active = state.active
+        chose = any(e.kind in _DEALER_CHOSE for e in state.history)
+        if state.phase is _CHOICE:
+            self._check_choice(state, turn, chose)
+            return
+        if rules.dealer_choice and not chose:
+            jf.fail("phase", "the dealer's choice comes first: before it the phase is \"dealer_choice\"")
         expected = active[(active.index(state.eldest) + turn.turns) % len(active)]
         if turn.turn_of != expected:
             jf.fail("turn.turn_of", f"after {turn.turns} turns from the eldest (seat {state.eldest}) it is seat {expected}'s turn, not seat {turn.turn_of}'s")
         if turn.passes > turn.turns:
             jf.fail("turn.passes", f"{turn.passes} passes in a row cannot come from {turn.turns} turns")
-        if turn.exchanges != len(turn.given):
+        whole = rules.exchange_all and turn.exchanges == 1 and len(turn.given) == 3  # an ExchangeAll gave three
+        if turn.exchanges != len(turn.given) and not whole:
             jf.fail("turn.exchanges", f"{turn.exchanges} exchanges this turn but {len(turn.given)} cards given (turn.given)")
         for card in turn.given:  # only a pounce takes a card out of the widow
             if card not in state.widow and not rules.pounce:
@@ -170,6 +183,15 @@ class WidowRecord:
             jf.fail("to_act", f"it is seat {turn.turn_of}'s turn (turn.turn_of), not seat {state.to_act}'s")
         self._check_knock(state, turn)
         self._check_pounce(state, turn)
+
+    def _check_choice(self, state: GameState, turn: WidowTurn, chose: bool) -> None:
+        """Before the dealer's choice nothing has been played: the dealer is to act, the eldest's turn is next."""
+        if chose or any(e.kind in self.events for e in state.history):
+            jf.fail("phase", "the dealer's choice comes before any play of the deal")
+        if state.to_act != state.dealer:
+            jf.fail("to_act", f"the dealer, seat {state.dealer}, chooses first, not seat {state.to_act}")
+        if turn != WidowTurn(state.eldest):
+            jf.fail("turn", f"before the dealer's choice the turn record is the eldest's (seat {state.eldest}) first turn, untouched")
 
     def _check_knock(self, state: GameState, turn: WidowTurn) -> None:
         """One knock at most; after it, the seats owed a final turn, in order from the knocker's left."""

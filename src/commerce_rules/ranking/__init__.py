@@ -10,7 +10,7 @@ the categories.
 
 from __future__ import annotations
 
-from .table import evaluate, hand_strength_table
+from .table import evaluate, hand_strength_table, is_blitz
 from .value import Category, HandValue
 
-__all__ = ["Category", "HandValue", "evaluate", "hand_strength_table"]
+__all__ = ["Category", "HandValue", "evaluate", "hand_strength_table", "is_blitz"]

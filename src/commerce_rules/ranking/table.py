@@ -28,7 +28,7 @@ from . import classic, extended, foster, hoyle, trentuno
 from ._common import Grader, by_suit, rank_plural
 from .value import Category, HandValue
 
-__all__ = ["HandTable", "TableKey", "evaluate", "hand_strength_table", "table_for_key", "table_key"]
+__all__ = ["HandTable", "TableKey", "evaluate", "hand_strength_table", "is_blitz", "table_for_key", "table_key"]
 
 CardsLike = Union[str, Iterable[Union[Card, str]]]
 """What :func:`evaluate` accepts: card text, or an iterable of cards (or of card texts)."""
@@ -47,12 +47,13 @@ class TableKey(NamedTuple):
     ace_low: bool
     trentuno_suited: bool
     deck_size: int
+    feuer: bool = False
 
 
 def table_key(rules: Rules) -> TableKey:
     """The :class:`TableKey` of ``rules``."""
     if rules.ranking is Ranking.TRENTUNO:
-        return TableKey(rules.ranking, False, rules.trentuno_suited, rules.deck_size)
+        return TableKey(rules.ranking, False, rules.trentuno_suited, rules.deck_size, rules.feuer)
     return TableKey(rules.ranking, rules.ace_low, True, rules.deck_size)
 
 
@@ -61,7 +62,7 @@ _GRADERS: Final[dict[Ranking, Callable[[TableKey], Grader]]] = {
     Ranking.CLASSIC: lambda key: classic.grader(key.ace_low),
     Ranking.EXTENDED: lambda key: extended.grader(key.ace_low),
     Ranking.HOYLE: lambda key: hoyle.grader(key.ace_low),
-    Ranking.TRENTUNO: lambda key: trentuno.grader(key.trentuno_suited),
+    Ranking.TRENTUNO: lambda key: trentuno.grader(key.trentuno_suited, key.feuer),
 }
 
 
@@ -166,6 +167,27 @@ def _lookup_dict(rules: Rules) -> dict[int, HandValue]:
 _LAST: tuple[object, dict[int, HandValue]] = (object(), {})
 """The last ``(rules, dict)`` used: a one-entry memo in front of ``_BY_RULES``, set in one
 assignment (so threads see a consistent pair); an identity test is cheaper than hashing ``Rules``."""
+
+
+_BLITZ_AT: Final[dict[Rules, int]] = {}
+
+
+def is_blitz(value: HandValue, rules: Rules) -> bool:
+    """Whether a three-card hand of the Trentuno ranking is worth 31, or is Feuer (RULES.md §7.6, §8.6).
+
+    A hand's strength is compared with the strength of A-K-Q of a suit, which
+    is 31 on every deck and either way of counting; only Feuer (three aces,
+    with ``feuer``) and quads rank higher, and quads are no blitz.
+
+    >>> from commerce_rules import TRENTUNO, evaluate
+    >>> rules = TRENTUNO.replace(feuer=True)
+    >>> [is_blitz(evaluate(hand, rules), rules) for hand in ("A♥ K♥ J♥", "A♠ A♥ A♦", "A♥ K♥ 7♥")]
+    [True, True, False]
+    """
+    at = _BLITZ_AT.get(rules)
+    if at is None:
+        at = _BLITZ_AT[rules] = evaluate("A♠ K♠ Q♠", rules).strength
+    return value.strength >= at and value.category is not Category.QUAD
 
 
 def hand_strength_table(rules: Rules) -> Mapping[int, HandValue]:

@@ -9,6 +9,10 @@
   hands over 31 the lower total is the better (nearer 31); on both decks the
   only such total is 32 (two aces and a ten-counter), so they are all equal.
 * A **tricon** counts 30½: above 30, below 31; all tricons are equal.
+* With ``feuer`` (Schwimmen, RULES.md §7.2), three aces ("Feuer") rank above
+  31 **[resolution: the sources value three aces at 32, at 31, as an instant
+  win, or as a plain tricon]**.
+* On every deck (52, 40 or 32 cards) 10 J Q K count 10 and the ace 11.
 * With ``pounce``, a quad beats everything, by rank.
 
 Equal values are ties. The categories are ``TRICON`` for a tricon and
@@ -21,6 +25,7 @@ Equal values are ties. The categories are ``TRICON`` for a tricon and
 
 from __future__ import annotations
 
+from ..cards import Rank
 from ._common import Graded, Grader, Hand3, by_rank_desc, by_suit, is_tricon, points, rank_plural, suit_groups
 from .value import Category, HandValue
 
@@ -28,13 +33,17 @@ __all__ = ["grader", "reason"]
 
 _TRICON_KEY = (1, 61)
 """Twice 30½: keys count in half points, so a tricon sits between 30 (60) and 31 (62)."""
+_FEUER_KEY = (1, 64)
+"""Above 31 (62): three aces with ``feuer``."""
 
 
-def grader(suited: bool) -> Grader:
-    """The Trentuno grader: best suit (``suited``) or all three cards, nearest 31."""
+def grader(suited: bool, feuer: bool = False) -> Grader:
+    """The Trentuno grader: best suit (``suited``) or all three cards, nearest 31; Feuer above 31 (``feuer``)."""
 
     def grade(hand: Hand3) -> Graded:
         if is_tricon(hand):
+            if feuer and hand[0].rank is Rank.ACE:
+                return Graded(_FEUER_KEY, Category.TRICON, by_suit(hand), "Feuer (three aces)")
             return Graded(_TRICON_KEY, Category.TRICON, by_suit(hand), f"30½ (tricon of {rank_plural(hand[0].rank)})")
         if suited:
             groups = suit_groups(hand)

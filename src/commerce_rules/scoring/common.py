@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import jsonfields as jf
-from ..state import Showdown
+from ..ranking import is_blitz
+from ..state import Showdown, ShowdownReason
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -30,7 +31,7 @@ class NoQuestions:
     def question(self, state: GameState) -> GameState | None:
         return None
 
-    def new_record(self) -> Any:
+    def new_record(self, rules: Rules, out: tuple[int, ...] = ()) -> Any:
         return None
 
     def record_to_json(self, record: Any) -> dict[str, Any]:
@@ -66,9 +67,17 @@ class NoQuestions:
         return []
 
 
-def check_lowest_lose(showdown: Showdown, path: str) -> None:
-    """Every seat tied for the lowest hand lost a life -- or none did, where all hands tied (RULES.md §2.7)."""
+def check_lowest_lose(showdown: Showdown, path: str, rules: Rules) -> None:
+    """Every seat tied for the lowest hand lost a life -- or none did, where all hands tied (RULES.md §2.7).
+
+    After a blitz with ``blitz_all_lose``: every seat without 31 lost one (RULES.md §8.6).
+    """
     held = [seat for seat, value in enumerate(showdown.values) if value is not None]
+    if showdown.reason is ShowdownReason.BLITZ and rules.blitz_all_lose:
+        expected = tuple(seat for seat in held if not is_blitz(showdown.values[seat], rules))  # type: ignore[arg-type]
+        if showdown.losers != expected:
+            jf.fail(f"{path}.losers", f"after a blitz every seat without 31 loses a life: expected {list(expected)}, not {list(showdown.losers)}")
+        return
     lowest = min(showdown.values[seat].strength for seat in held)  # type: ignore[union-attr]
     for seat in showdown.losers:
         value = showdown.values[seat]

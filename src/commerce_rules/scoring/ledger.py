@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import jsonfields as jf
-from ..state import Phase, Showdown, clockwise_from
+from ..state import Phase, Showdown, ShowdownReason, clockwise_from
 from .common import NoQuestions
 from ..words import payment_lines, plural, seat_list, signed
 
@@ -28,6 +28,12 @@ ANTE = 1
 """What each player pays into the pot at every deal."""
 DEALER_PAYS = 1
 """What the losing dealer pays the winner, or each other player."""
+
+
+def deals_of(state: GameState) -> int:
+    """How many deals the match has: one per player, or ``deal_limit`` if that is fewer (RULES.md §1.8, §9)."""
+    limit = state.rules.deal_limit
+    return state.num_players if limit is None else min(limit, state.num_players)
 
 
 class Ledger(NoQuestions):
@@ -52,7 +58,7 @@ class Ledger(NoQuestions):
     def tie_order(self, state: GameState) -> tuple[int, ...]:
         return (state.dealer, *clockwise_from(state.active, state.dealer)[:-1])
 
-    def settle(self, state: GameState, values: tuple[HandValue | None, ...], winner: int) -> Settlement:
+    def settle(self, state: GameState, values: tuple[HandValue | None, ...], winner: int, reason: ShowdownReason) -> Settlement:
         payments: list[Payment] = []
         balances = list(state.balances)
         if state.pot:
@@ -73,7 +79,7 @@ class Ledger(NoQuestions):
         return state._replace(balances=tuple(balances), pot=0), (), tuple(payments)
 
     def winners(self, state: GameState) -> tuple[int, ...] | None:
-        if state.deal_number < state.num_players:  # one deal per player
+        if state.deal_number < deals_of(state):  # one deal per player, or deal_limit if fewer
             return None
         best = max(state.balances)
         return tuple(seat for seat, balance in enumerate(state.balances) if balance == best)
@@ -86,11 +92,11 @@ class Ledger(NoQuestions):
 
     # ------------------------------------------------------------------ words
 
-    def standings(self, rules: Any, balances: Sequence[int], lives: Sequence[int], pot: int) -> str:
+    def standings(self, rules: Any, balances: Sequence[int], lives: Sequence[int], pot: int, active: Sequence[int] | None = None) -> str:
         return "balances: " + ", ".join(f"seat {s} {signed(b)}" for s, b in enumerate(balances))
 
     def deal_heading(self, state: GameState) -> str:
-        return f"Deal {state.deal_number} of {state.num_players}"
+        return f"Deal {state.deal_number} of {deals_of(state)}"
 
     def deal_start(self, state: GameState) -> list[str]:
         return [f"  Each player antes {state.pot // len(state.active)}: the pot holds {state.pot}."]
@@ -124,8 +130,8 @@ class Ledger(NoQuestions):
         for seat, lives in enumerate(state.lives):
             if lives != start:
                 jf.fail(f"lives[{seat}]", f"with a ledger nobody is eliminated: every seat keeps {start}, not {lives}")
-        if state.deal_number > state.num_players:
-            jf.fail("deal_number", f"a ledger match has one deal per player: at most {state.num_players}")
+        if state.deal_number > deals_of(state):
+            jf.fail("deal_number", f"a ledger match has one deal per player (or deal_limit if fewer): at most {deals_of(state)}")
         for i, showdown in enumerate(state.showdowns):
             path = f"showdowns[{i}]"
             if showdown.losers:

@@ -19,8 +19,8 @@ from .. import jsonfields as jf
 from ..actions import Action, BuyHorse, Pass, seat_action
 from ..parts import Settled
 from ..records import value_record
-from ..state import Event, EventKind, Phase, Showdown
-from .lives import Lives, lowest_hands, take_lives
+from ..state import Event, EventKind, Phase, Showdown, ShowdownReason
+from .lives import Lives, losers_of, out_after, reached_deal_limit, take_lives
 from ..words import payment_lines, signed
 
 if TYPE_CHECKING:
@@ -47,6 +47,21 @@ class PoolRecord(NamedTuple):
 
     horse_bought: bool = False
     """Whether the one horse of the match has been bought."""
+    out: tuple[int, ...] | None = None
+    """With ``free_ride``: the seats out of the match (a seat with no counter not listed swims); else ``None``."""
+
+
+def _highest(balances: tuple[int, ...]) -> tuple[int, ...]:
+    best = max(balances)
+    return tuple(seat for seat, balance in enumerate(balances) if balance == best)
+
+
+def _share_out(rest: int, winners: tuple[int, ...], dealer: int, players: int) -> tuple[Payment, ...]:
+    """``rest`` shared among ``winners`` in whole points, the remainder a point at a time from the dealer's left (§9)."""
+    order = sorted(winners, key=lambda seat: (seat - dealer - 1) % players)
+    share, extra = divmod(rest, len(order))
+    paid = [(seat, share + (1 if i < extra else 0)) for i, seat in enumerate(order)]
+    return tuple((None, seat, points) for seat, points in paid if points)
 
 
 class Pool(Lives):
@@ -65,8 +80,8 @@ class Pool(Lives):
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
         return self.phases if rules.horse else ()
 
-    def new_record(self) -> PoolRecord:
-        return PoolRecord()
+    def new_record(self, rules: Rules, out: tuple[int, ...] = ()) -> PoolRecord:
+        return PoolRecord(out=tuple(sorted(out)) if rules.free_ride else None)
 
     def start_match(self, state: GameState) -> GameState:
         stake = state.rules.stake
@@ -74,13 +89,14 @@ class Pool(Lives):
         balances = tuple(b - stake if seat in players else b for seat, b in enumerate(state.balances))
         return state._replace(balances=balances, pot=state.pot + stake * len(players))
 
-    def settle(self, state: GameState, values: tuple[HandValue | None, ...], winner: int) -> Settlement:
+    def settle(self, state: GameState, values: tuple[HandValue | None, ...], winner: int, reason: ShowdownReason) -> Settlement:
         prize = min(state.rules.prize, state.pot)
         payments: tuple[Payment, ...] = ((None, winner, prize),) if prize else ()
         balances = tuple(b + prize if seat == winner else b for seat, b in enumerate(state.balances))
-        losers = lowest_hands(state, values)  # the rise: counters go to the pool, points do not move
+        losers = losers_of(state, values, reason)  # the rise: counters go to the pool, points do not move
         lives = take_lives(state.lives, losers)
-        state = state._replace(balances=balances, pot=state.pot - prize, lives=lives, active=self.active_seats(lives, state.score))
+        score = state.score._replace(out=out_after(state.score.out, state.lives, losers))
+        state = state._replace(balances=balances, pot=state.pot - prize, lives=lives, score=score, active=self.active_seats(lives, score))
         return state, losers, payments
 
     def _first_out(self, state: GameState) -> int | None:
@@ -88,10 +104,11 @@ class Pool(Lives):
         showdown = state.last_showdown
         if not state.rules.horse or state.score.horse_bought or showdown is None:
             return None
-        out = [seat for seat in showdown.losers if state.lives[seat] == 0]
+        active = state.active
+        out = [seat for seat in showdown.losers if seat not in active]
         if not out:
             return None
-        if any(state.lives[seat] == 0 for seat in range(state.num_players) if seat not in out):
+        if any(seat not in active for seat in range(state.num_players) if seat not in out):
             return None  # someone went out before: the horse was theirs to buy
         return min(out, key=lambda seat: (seat - state.dealer - 1) % state.num_players)
 
@@ -115,28 +132,64 @@ class Pool(Lives):
         if isinstance(action, BuyHorse):
             price = horse_price(state.rules.stake)
             lives = tuple(1 if s == seat else n for s, n in enumerate(state.lives))
+            out = state.score.out
+            score = PoolRecord(horse_bought=True, out=None if out is None else tuple(s for s in out if s != seat))
             return state._replace(
                 balances=tuple(b - price if s == seat else b for s, b in enumerate(state.balances)),
                 pot=state.pot + price,
                 lives=lives,
-                active=self.active_seats(lives, state.score),
-                score=PoolRecord(horse_bought=True),
+                active=self.active_seats(lives, score),
+                score=score,
                 log=state.log.then(Event(EventKind.HORSE, seat)),
             ), Settled.NEXT_DEAL
         return state._replace(log=state.log.then(Event(EventKind.HORSE_DECLINED, seat))), Settled.NEXT_DEAL
+
+    def winners(self, state: GameState) -> tuple[int, ...] | None:
+        """The last player with counters; or, once ``deal_limit`` deals are played, the highest balance (RULES.md §9)."""
+        active = state.active
+        if len(active) == 1:
+            return active
+        if not reached_deal_limit(state):
+            return None
+        if not state.is_over:
+            return _highest(state.balances)
+        return self._winners_paid(state)
+
+    def _winners_paid(self, state: GameState) -> tuple[int, ...]:
+        """The winners of a match over at the deal limit: the highest balances before the pool was shared out.
+
+        The share-out is the last payments of the last showdown; the longest
+        tail of them that is exactly the share-out of its total among the
+        seats it leaves highest is it.
+        """
+        showdown = state.last_showdown
+        payments = () if showdown is None else showdown.payments
+        for k in range(len(payments), -1, -1):
+            tail = payments[len(payments) - k :]
+            if any(payer is not None for payer, _, _ in tail):
+                continue
+            before = list(state.balances)
+            for _, payee, points in tail:
+                before[payee] -= points  # type: ignore[index]
+            winners = _highest(tuple(before))
+            if tail == _share_out(sum(points for _, _, points in tail), winners, state.dealer, state.num_players):
+                return winners
+        return _highest(state.balances)  # pragma: no cover - k = 0 always fits a state end_match wrote
 
     def end_match(self, state: GameState) -> GameState | None:
         winners = self.winners(state)
         if winners is None:
             return None
-        survivor = winners[0]
         rest = state.pot
+        shares = _share_out(rest, winners, state.dealer, state.num_players)
         showdown = state.last_showdown
-        if rest and showdown is not None:  # the survivor takes everything left in the pool
-            showdown = showdown._replace(payments=(*showdown.payments, (None, survivor, rest)))
+        if shares and showdown is not None:  # the survivor (or the winners) take everything left in the pool
+            showdown = showdown._replace(payments=(*showdown.payments, *shares))
             state = state._replace(showdowns=(*state.showdowns[:-1], showdown))
-        balances = tuple(b + rest if s == survivor else b for s, b in enumerate(state.balances))
-        return state._replace(balances=balances, pot=0, phase=Phase.OVER, to_act=None, winners=winners)
+        balances = list(state.balances)
+        for _, payee, points in shares:
+            balances[payee] += points  # type: ignore[index]
+        return state._replace(balances=tuple(balances), pot=0, phase=Phase.OVER, to_act=None, winners=winners)
 
     # ------------------------------------------------------------------ words
 
@@ -162,8 +215,8 @@ class Pool(Lives):
             return ["You lost your last counter; you are the first out."]
         return []
 
-    def standings(self, rules: Any, balances: Sequence[int], lives: Sequence[int], pot: int) -> str:
-        text = super().standings(rules, balances, lives, pot)
+    def standings(self, rules: Any, balances: Sequence[int], lives: Sequence[int], pot: int, active: Sequence[int] | None = None) -> str:
+        text = super().standings(rules, balances, lives, pot, active)
         text += "; balances: " + ", ".join(f"seat {s} {signed(b)}" for s, b in enumerate(balances))
         return text + f"; pool {pot}"
 
@@ -173,15 +226,31 @@ class Pool(Lives):
     # ------------------------------------------------------------------ JSON and checks
 
     def record_to_json(self, record: PoolRecord) -> dict[str, Any]:
-        return {"horse_bought": record.horse_bought}
+        if record.out is None:
+            return {"horse_bought": record.horse_bought}
+        return {"horse_bought": record.horse_bought, "out": list(record.out)}
 
     def record_from_json(self, value: object) -> PoolRecord:
-        fields = jf.obj(value, "score", PoolRecord._fields)  # type: ignore[arg-type]
-        return PoolRecord(horse_bought=jf.boolean(fields["horse_bought"], "score.horse_bought"))
+        names = ("horse_bought", "out") if isinstance(value, dict) and "out" in value else ("horse_bought",)
+        fields = jf.obj(value, "score", names)  # type: ignore[arg-type]
+        out = None
+        if "out" in fields:
+            out = jf.seats(fields["out"], "score.out", 12)
+            if list(out) != sorted(out):
+                jf.fail("score.out", "the seats out, each once, in increasing order")
+        return PoolRecord(horse_bought=jf.boolean(fields["horse_bought"], "score.horse_bought"), out=out)
 
     def check(self, state: GameState) -> None:
         """Counters within the start; only the pool pays at a showdown; the horse asked of the first out, once."""
         self.check_lives(state)
+        out = state.score.out
+        if (out is not None) != state.rules.free_ride:
+            jf.fail("score", "with free_ride the record lists who is out (\"out\"); without it, it has no \"out\"")
+        for seat in out or ():
+            if seat >= state.num_players or state.lives[seat]:
+                jf.fail("score.out", f"seat {seat} is not a seat out of the match (no counters left)")
+        if state.deal_number > (state.rules.deal_limit or state.deal_number):
+            jf.fail("deal_number", f"the match ends after deal_limit ({state.rules.deal_limit}) deals")
         if state.score.horse_bought and not state.rules.horse:
             jf.fail("score.horse_bought", "a horse is bought only with the horse option: must be false")
         for i, showdown in enumerate(state.showdowns):

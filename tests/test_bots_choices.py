@@ -55,8 +55,8 @@ SEARCH_SHA256 = "b00d360349381ff69a7a1503d30a59dc70ba1786f5da8a44997c25f6ea51f33
 
 LATER_PINS: dict[str, tuple[str, str]] = {
     "thirty_one": (
-        "c1978a1201b1567f18d33655f106fac79a7499603d473a78cd591a9fcf61a976",
-        "a4005c53074d8f2399c4146a3e4bb0caad72056c9343aaa71b551381bc519822",
+        "ef13853d6a575675a3540a4b226b3d6e0f7543e8fd29052d632a6578e0b051b6",
+        "bafee573e3b9224de1113983a559b3640e9f8dc4a92fcd3bcd7740c80e0c2bc8",
     ),
 }
 """A preset added later: its own pin, the greedy and the search bots' hashes over its observations alone."""

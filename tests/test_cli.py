@@ -96,20 +96,20 @@ def cards_in(text: str) -> set[str]:
 @pytest.mark.parametrize(
     ("variant", "hand", "expected"),
     [
-        ("foster", "Q♠ K♠ A♠", "sequence: sequence Q-K-A of spades"),
-        ("foster", "A♥ K♥ 4♦", "point: point 21 (A♥ K♥)"),
-        ("foster", "2♣ 5♦ 9♥", "nothing: nothing"),
-        ("foster", "A♠ 2♠ 3♠", "sequence: sequence A-2-3 of spades"),
-        ("crp", "7h 7d 7c", "tricon: tricon of 7s"),
-        ("crp", "J♣ J♦ 4♠", "pair: pair of jacks, 4 kicker"),
-        ("crp", "A♥ Q♥ 3♥", "flush: flush A-Q-3 of hearts"),
-        ("crp", "A♠ 2♠ 3♠", "flush: flush A-3-2 of spades"),
-        ("pounce", "7♠ 7♥ 7♦ 7♣", "quad: quad of 7s"),
+        ("foster", "Q♠ K♠ A♠", "sequence Q-K-A of spades"),
+        ("foster", "A♥ K♥ 4♦", "point 21 (A♥ K♥)"),
+        ("foster", "2♣ 5♦ 9♥", "nothing"),
+        ("foster", "A♠ 2♠ 3♠", "sequence A-2-3 of spades"),
+        ("crp", "7h 7d 7c", "tricon of 7s"),
+        ("crp", "J♣ J♦ 4♠", "pair of jacks, 4 kicker"),
+        ("crp", "A♥ Q♥ 3♥", "flush A-Q-3 of hearts"),
+        ("crp", "A♠ 2♠ 3♠", "flush A-3-2 of spades"),
+        ("pounce", "7♠ 7♥ 7♦ 7♣", "quad of 7s"),
         ("trentuno", "A♠ K♠ Q♠", "point: 31"),
-        ("trentuno", "7♠ 7♥ 7♦", "tricon: 30½ (tricon of 7s)"),
-        ("extended", "A♠ A♥ K♦", "nothing: nothing"),
-        ("extended", "4♦ 5♦ 6♦", "sequence: sequence 4-5-6 of diamonds"),
-        ("hoyle", "K♥ Q♥ 2♥", "flush: flush K-Q-2 of hearts"),
+        ("trentuno", "7♠ 7♥ 7♦", "30½ (tricon of 7s)"),
+        ("extended", "A♠ A♥ K♦", "nothing"),
+        ("extended", "4♦ 5♦ 6♦", "sequence 4-5-6 of diamonds"),
+        ("hoyle", "K♥ Q♥ 2♥", "flush K-Q-2 of hearts"),
     ],
 )
 def test_rank_prints_category_and_description(
@@ -120,21 +120,21 @@ def test_rank_prints_category_and_description(
 
 
 def test_rank_defaults_to_foster_and_reads_the_hand_unquoted(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "rank", "Qs", "Ks", "As") == (EXIT_OK, "sequence: sequence Q-K-A of spades\n", "")
+    assert run(capsys, "rank", "Qs", "Ks", "As") == (EXIT_OK, "sequence Q-K-A of spades\n", "")
     # K-A-2 is never a sequence (RULES.md §1.6): three different suits would be nothing, one suit a point.
-    assert run(capsys, "rank", "K♠ A♠ 2♠")[1] == "point: point 23 (A♠ K♠ 2♠)\n"
+    assert run(capsys, "rank", "K♠ A♠ 2♠")[1] == "point 23 (A♠ K♠ 2♠)\n"
 
 
 def test_rank_accepts_rules_as_another_name_for_variant(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "rank", "7h 7d 7c", "--rules", "crp")[1] == "tricon: tricon of 7s\n"
-    assert run(capsys, "rank", "7h 7d 7c", "--variant", "CRP")[1] == "tricon: tricon of 7s\n"
+    assert run(capsys, "rank", "7h 7d 7c", "--rules", "crp")[1] == "tricon of 7s\n"
+    assert run(capsys, "rank", "7h 7d 7c", "--variant", "CRP")[1] == "tricon of 7s\n"
 
 
 def test_rank_option_changes_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
     # CRP's ace_low is off: A-2-3 is a flush; the house rule makes it the lowest sequence (RULES.md §2.5).
-    assert run(capsys, "rank", "A♠ 2♠ 3♠", "--variant", "crp")[1].startswith("flush:")
+    assert run(capsys, "rank", "A♠ 2♠ 3♠", "--variant", "crp")[1].startswith("flush ")
     status, out, _ = run(capsys, "rank", "A♠ 2♠ 3♠", "--variant", "crp", "--option", "ace_low=true")
-    assert (status, out) == (EXIT_OK, "sequence: sequence A-2-3 of spades\n")
+    assert (status, out) == (EXIT_OK, "sequence A-2-3 of spades\n")
     # Trentuno, unsuited: the three cards count together, nearest 31 without going over (RULES.md §4).
     status, out, _ = run(capsys, "rank", "A♠ K♥ 7♦", "--variant", "trentuno", "--option", "trentuno_suited=false")
     assert (status, out) == (EXIT_OK, "point: 28\n")
@@ -463,7 +463,7 @@ def test_demo_options_change_the_rules_played(capsys: pytest.CaptureFixture[str]
 def test_demo_turn_limit_option_ends_deals(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "demo", "--variant", "crp", "--players", "3", "--seed", "4", "--option", "turn_limit=1")
     assert status == EXIT_OK
-    assert "the turn limit (1 turns) is reached" in out
+    assert "the turn limit (1 turn) is reached" in out
     assert out.splitlines()[-1].startswith("Match over")
 
 

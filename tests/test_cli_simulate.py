@@ -19,7 +19,7 @@ from commerce_rules.cli import EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, ProgressBa
 
 from helpers import ctrl_c_armed, sigint_as_default  # noqa: F401  (ctrl_c_armed is a fixture)
 
-INTERRUPTED = re.compile(r"^commerce-rules simulate: interrupted: \d+ of \d+ games played$")
+INTERRUPTED = re.compile(r"^commerce-rules simulate: interrupted: \d+ of \d+ games? played$")
 
 
 def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

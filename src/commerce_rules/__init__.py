@@ -47,7 +47,8 @@ from .scoring.pool import PoolRecord
 from .bots import Bot, GreedyBot, RandomBot, SearchBot
 from .simulate import SimulationResult, simulate
 
-__version__ = "0.1.0.dev0"
+__version__ = "0.2.0.dev0"
+"""The version, written only here: pyproject.toml reads it (hatchling's dynamic version)."""
 
 __all__ = [
     "ArgumentTypeError",

@@ -42,6 +42,7 @@ __all__ = [
     "describe_showdown",
     "describe_standings",
     "describe_winners",
+    "narrate_outcome",
     "narrate_step",
     "seat_list",
 ]
@@ -189,6 +190,21 @@ def narrate_step(before: GameState, action: Action, after: GameState) -> list[st
     (:func:`describe_deal_start`).
     """
     lines = [f"  {line}" for line in describe_move(before, action, after)]
+    lines.extend(narrate_outcome(before, action, after))
+    if after.deal_number != before.deal_number and not after.is_over:
+        lines.extend(["", *describe_deal_start(after)])
+    return lines
+
+
+def narrate_outcome(before: GameState, action: Action, after: GameState) -> list[str]:
+    """What follows the move in :func:`narrate_step`, up to the next deal's opening (not included).
+
+    The showdown the move caused, if any (and any showdown of a deal settled
+    as soon as it was dealt in the same step), then the end of the match if it
+    ended. A terminal game prints these, waits for the person, and then
+    opens the next deal itself.
+    """
+    lines: list[str] = []
     for count, showdown in enumerate(after.showdowns[len(before.showdowns) :]):
         if count:  # a deal dealt and settled in the same step (Thirty-One's 31 as dealt)
             lines.extend(describe_showdown(showdown, after))
@@ -196,6 +212,4 @@ def narrate_step(before: GameState, action: Action, after: GameState) -> list[st
             lines.extend(describe_showdown(showdown, after, before=before, action=action))
     if after.is_over:
         lines.extend(["", describe_winners(after)])
-    elif after.deal_number != before.deal_number:
-        lines.extend(["", *describe_deal_start(after)])
     return lines

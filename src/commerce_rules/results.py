@@ -12,7 +12,9 @@ from collections.abc import Sequence
 import attrs
 
 from .rules import Rules
+from .student import t_quantile
 from .variant import variant_of
+from .words import plural
 
 __all__ = ["Distribution", "Estimate", "GameRecord", "SimulationResult", "summarise", "wilson_interval"]
 
@@ -22,7 +24,11 @@ _Z95 = 1.959963984540054
 
 @attrs.frozen
 class Estimate:
-    """A statistic with its 95% confidence interval: ``low <= value <= high``."""
+    """A statistic with its 95% confidence interval: ``low <= value <= high``.
+
+    A mean of a single game has no interval: ``low`` and ``high`` are then
+    ``-inf`` and ``inf``, printed ``n/a``.
+    """
 
     value: float
     low: float
@@ -32,6 +38,8 @@ class Estimate:
         return self.low <= x <= self.high
 
     def __str__(self) -> str:
+        if math.isinf(self.low) or math.isinf(self.high):
+            return f"{self.value:.3f} [n/a]"
         return f"{self.value:.3f} [{self.low:.3f}, {self.high:.3f}]"
 
 
@@ -78,8 +86,8 @@ class SimulationResult:
     Seat ``s``'s figures are at index ``s`` of each tuple. A shared victory
     counts as a win for every seat sharing it, so the win rates may sum to
     more than 1. Confidence intervals are at 95%: Wilson's score interval for
-    the win rates, the normal approximation for means (over games, which are
-    independent). Fields that do not apply to the variant's scoring are ``None``.
+    the win rates, Student's t with ``games - 1`` degrees of freedom for means
+    (over games, which are independent; for one game, no interval). Fields that do not apply to the variant's scoring are ``None``.
     """
 
     rules: Rules
@@ -102,7 +110,7 @@ class SimulationResult:
 
     def summary(self) -> str:
         """A small plain-text table of the per-seat figures."""
-        lines = [f"{self.games} games, {self.players} players, seed {self.seed}"]
+        lines = [f"{plural(self.games, 'game')}, {self.players} players, seed {self.seed}"]
         for seat in range(self.players):
             line = f"seat {seat}: win rate {self.win_rate[seat]}"
             if self.mean_balance is not None:
@@ -135,12 +143,16 @@ def wilson_interval(successes: int, trials: int) -> Estimate:
 
 
 def _mean(values: Sequence[float]) -> Estimate:
+    """The mean with Student's t 95% interval: the normal's 1.96 is too narrow for a few games.
+
+    One value has no spread to estimate, so no interval (``-inf`` to ``inf``, shown ``n/a``).
+    """
     n = len(values)
     mean = math.fsum(values) / n
     if n < 2:
         return Estimate(mean, -math.inf, math.inf)
     variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = _Z95 * math.sqrt(variance / n)
+    half = t_quantile(0.975, n - 1) * math.sqrt(variance / n)
     return Estimate(mean, mean - half, mean + half)
 
 

@@ -6,17 +6,44 @@ from collections.abc import Callable, Sequence
 
 from .state import Showdown
 
-__all__ = ["payment_lines", "plural", "seat_list", "signed"]
+__all__ = ["payment_lines", "plural", "plural_form", "seat_list", "signed"]
 
 
 def signed(points: int) -> str:
     return f"{points:+d}" if points else "0"
 
 
-def plural(count: int, word: str) -> str:
-    if count == 1:
+_IRREGULAR = {"life": "lives"}
+"""Plurals that no spelling rule gives."""
+
+
+def plural_form(word: str) -> str:
+    """The plural of an English noun of the game: ``points``, ``matches``, ``passes``, ``lives``, ``pennies``.
+
+    >>> plural_form("card"), plural_form("match"), plural_form("life")
+    ('cards', 'matches', 'lives')
+    """
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if word.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and word[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """A count and its noun, singular for one only: ``"1 point"``, ``"2 points"``, ``"0 matches"``.
+
+    ``many`` gives a plural no rule knows (``plural(3, "child", "children")``).
+    Every count the command line and the narration print goes through here.
+
+    >>> plural(1, "point"), plural(2, "point"), plural(3, "match"), plural(0, "life")
+    ('1 point', '2 points', '3 matches', '0 lives')
+    """
+    if abs(count) == 1:
         return f"{count} {word}"
-    return f"{count} {'lives' if word == 'life' else word + 's'}"
+    return f"{count} {many if many is not None else plural_form(word)}"
 
 
 def seat_list(seats: Sequence[int]) -> str:

@@ -49,7 +49,7 @@ from .common import EXIT_USAGE as EXIT_USAGE
 from .common import PROG as PROG
 from .common import Handler as Handler
 from .common import UsageError as UsageError
-from .common import _Exit, _Parser, _positive, _seed
+from .common import _Exit, _Parser, _positive, _seat, _seed
 from .demo import DEMO_ACTION_LIMIT as DEMO_ACTION_LIMIT
 from .demo import cmd_demo as cmd_demo
 from .demo import demo_bots as demo_bots
@@ -124,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
         cmd_rank,
         "a hand's category and description under a variant",
         parents=[RULES_PARENT],
-        epilog='example: commerce-rules rank "Q♠ K♠ A♠"  →  sequence: sequence Q-K-A of spades',
+        epilog='example: commerce-rules rank "Q♠ K♠ A♠"  →  sequence Q-K-A of spades',
     )
     rank.add_argument("hand", nargs="+", help='the hand, e.g. "Q♠ K♠ A♠" or Qs Ks As')
 
@@ -154,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[RULES_PARENT],
     )
     _match_arguments(play, "how many players, you included")
-    play.add_argument("--seat", type=int, default=0, metavar="K", help="your seat (default: 0)")
+    play.add_argument("--seat", type=_seat, default=0, metavar="K", help="your seat (default: 0)")
     sim = _command(
         subparsers,
         "simulate",
@@ -195,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line on ``argv`` (default: ``sys.argv[1:]``) and return the exit status.
 
     >>> main(["rank", "Q♠ K♠ A♠"])
-    sequence: sequence Q-K-A of spades
+    sequence Q-K-A of spades
     0
     """
     parser = build_parser()

@@ -1,7 +1,7 @@
 """What every part of the command line shares: the program's name, the exit statuses, the errors.
 
 Also the parser class that reports instead of exiting, and the argument
-types for whole numbers (``--seed``, ``--players``, counts of at least 1).
+types for whole numbers (``--seed``, ``--players``, ``--seat``, counts of at least 1).
 """
 
 from __future__ import annotations
@@ -80,6 +80,14 @@ def _players(text: str) -> int:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise argparse.ArgumentTypeError(f"Commerce is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
     return players
+
+
+def _seat(text: str) -> int:
+    """``--seat``: a seat's number; whether the table has that seat is checked once ``--players`` is known."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a seat number, 0 for the first seat, not {text!r}") from None
 
 
 def _seed(text: str) -> int:

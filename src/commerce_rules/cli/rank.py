@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import re
+from collections.abc import Sequence
 from typing import Final
 
 from ..cards import Card, parse_cards
@@ -13,7 +15,7 @@ from ..rules import Rules
 from .arguments import _variant_text, rules_from_args
 from .common import EXIT_OK, PROG, UsageError
 
-__all__ = ["cmd_compare", "cmd_rank"]
+__all__ = ["cmd_compare", "cmd_rank", "rank_text"]
 
 
 def _hand_value(text: str, rules: Rules, what: str) -> tuple[tuple[Card, ...], HandValue]:
@@ -28,14 +30,24 @@ def _hand_value(text: str, rules: Rules, what: str) -> tuple[tuple[Card, ...], H
 
 
 def cmd_rank(args: argparse.Namespace) -> int:
-    """``rank HAND``: print ``category: description`` of the hand under the variant.
+    """``rank HAND``: print the hand's description under the variant, its category named once.
 
     The hand may be one quoted argument or several (``rank Qs Ks As``).
     """
     rules = rules_from_args(args)
     _, value = _hand_value(" ".join(args.hand), rules, "the hand")
-    print(f"{value.category}: {value}")
+    print(rank_text(value))
     return EXIT_OK
+
+
+def rank_text(value: HandValue) -> str:
+    """What ``rank`` prints: the hand's description, which names its category once.
+
+    Most descriptions already name it (``sequence Q-K-A of spades``); one
+    that does not (a Trentuno count, ``31``) is preceded by it: ``point: 31``.
+    """
+    text, category = str(value), str(value.category)
+    return text if re.search(rf"\b{re.escape(category)}\b", text) else f"{category}: {text}"
 
 
 # --------------------------------------------------------------------------- compare
@@ -59,6 +71,40 @@ def _hand_name(index: int) -> str:
     return f"{_ordinal(index)} hand"
 
 
+_DEALT: Final = 3
+"""The cards of a dealt hand, to regroup cards the shell split."""
+
+
+def _one_card(text: str) -> bool:
+    try:
+        return len(parse_cards(text)) == 1
+    except CommerceError:
+        return False
+
+
+def _refuse_split_hands(texts: Sequence[str]) -> None:
+    """A hand given as one card is a hand the shell split at its spaces: say how to quote it.
+
+    When every argument is one card and they make whole hands of three, the
+    example regroups them as typed; otherwise it is a generic one.
+    """
+    singles = [i for i, text in enumerate(texts) if _one_card(text)]
+    if not singles:
+        return
+    if len(singles) == len(texts) and len(texts) >= 2 * _DEALT and len(texts) % _DEALT == 0:
+        groups = [texts[i : i + _DEALT] for i in range(0, len(texts), _DEALT)]
+        example = " ".join(f'"{" ".join(group)}"' for group in groups)
+        what = f"{len(texts)} single cards, not hands"
+    else:
+        example = '"A♠ K♠ Q♠" "2♥ 2♦ 2♣"'
+        first = singles[0]
+        what = f"the {_hand_name(first)} is one card, {texts[first]}"
+    raise UsageError(
+        f"{PROG} compare: error: {what}: an unquoted hand is split by the shell into its cards; "
+        f"quote each hand, e.g. {PROG} compare {example}"
+    )
+
+
 def cmd_compare(args: argparse.Namespace) -> int:
     """``compare HAND HAND...``: rank each hand, then say which wins and by which rule, or that they tie.
 
@@ -67,6 +113,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     two hands may share cards.
     """
     rules = rules_from_args(args)
+    _refuse_split_hands(args.hands)
     if len(args.hands) < 2:
         raise UsageError(f"{PROG} compare: error: give at least two hands to compare (see '{PROG} compare --help')")
     hands = [_hand_value(text, rules, _hand_name(i)) for i, text in enumerate(args.hands)]

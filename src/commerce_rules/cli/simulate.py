@@ -16,6 +16,7 @@ from typing import Final, TextIO
 from ..bots import Bot, GreedyBot, RandomBot, SearchBot
 from ..deal import MAX_PLAYERS, MIN_PLAYERS
 from ..simulate import SimulationResult, _worker_processes, simulate
+from ..words import plural
 from .arguments import _check_playable, _variant_text, rules_from_args
 from .common import EXIT_INTERRUPTED, EXIT_OK, PROG
 
@@ -80,7 +81,7 @@ class ProgressBar:
         """The bar as it stands, without the carriage return."""
         done, elapsed = self.done, max(0.0, self.clock() - self._start)
         filled = self.width * done // self.total
-        text = f"[{'#' * filled}{'-' * (self.width - filled)}] {done}/{self.total} games"
+        text = f"[{'#' * filled}{'-' * (self.width - filled)}] {done}/{plural(self.total, 'game')}"
         rate = done / elapsed if done and elapsed > 0 else None
         text += f"  {_rate_text(rate)} games/s"
         if done >= self.total:
@@ -174,7 +175,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     ]
     show_progress = args.progress if args.progress is not None else sys.stderr.isatty()
     bar = ProgressBar(args.games, sys.stderr) if show_progress else None
-    print(f"Commerce, {_variant_text(args)}: {args.games} matches of {', '.join(names)}, seed {seed}.")
+    print(f"Commerce, {_variant_text(args)}: {plural(args.games, 'match')} of {', '.join(names)}, seed {seed}.")
     played = 0
 
     def count(done: int) -> None:
@@ -188,7 +189,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         with _worker_processes(args.workers) as pool, bar or contextlib.nullcontext():
             result = simulate(rules, bots, args.games, seed, pool, progress=count)
     except KeyboardInterrupt:
-        print(f"{PROG} simulate: interrupted: {played} of {args.games} games played", file=sys.stderr)
+        print(f"{PROG} simulate: interrupted: {played} of {plural(args.games, 'game')} played", file=sys.stderr)
         return EXIT_INTERRUPTED
     print()
     for line in results_table(result, names):

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, TypeVar
 from ..actions import Action, Exchange, Knock, exchange_table
 from ..jsonfields import fail
 from ..state import EventKind, ShowdownReason
+from ..words import plural
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -84,4 +85,4 @@ def knocker_of(before: GameState | None, action: Action | None) -> int | None:
 
 def turn_limit_text(before: GameState | None) -> str:
     limit = before.rules.turn_limit if before is not None else None
-    return f"the turn limit ({limit} turns) is reached" if limit else "the turn limit is reached"
+    return f"the turn limit ({plural(limit, 'turn')}) is reached" if limit else "the turn limit is reached"

@@ -18,6 +18,7 @@ from ..cards import Card
 from ..records import value_record
 from ..rules import BarterDirection, Rules
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, event, moved, moved_and_paid, next_active
+from ..words import plural
 from .common import check_three_cards, knocker_of, turn_limit_text, unless_turn_limit, with_seat, without
 
 if TYPE_CHECKING:
@@ -206,8 +207,7 @@ class TradeBarter:
             else:
                 paying = f"pays {BUY_PRICE} to the dealer (seat {before.dealer})"
             left = len(before.stock) - 1
-            cards = "card" if left == 1 else "cards"
-            drawn = "draws the last card of the stock" if left == 0 else f"draws from the stock ({left} {cards} left)"
+            drawn = "draws the last card of the stock" if left == 0 else f"draws from the stock ({plural(left, 'card')} left)"
             return [f"seat {seat} buys: gives a card face down, {paying}, {drawn}"]
         if isinstance(action, Barter):
             return [f"seat {seat} offers seat {barter_partner(before, seat)} a card face down in barter"]

@@ -21,7 +21,7 @@ from ..parts import Settled
 from ..records import value_record
 from ..state import Event, EventKind, Phase, Showdown, ShowdownReason
 from .lives import Lives, losers_of, out_after, reached_deal_limit, take_lives
-from ..words import payment_lines, signed
+from ..words import payment_lines, plural, signed
 
 if TYPE_CHECKING:
     from ..parts import EventShape
@@ -207,7 +207,7 @@ class Pool(Lives):
 
     def choice_text(self, state: GameState, action: Action) -> str:
         if isinstance(action, BuyHorse):
-            return f"buy a horse: one counter back for {horse_price(state.rules.stake)} points into the pool"
+            return f"buy a horse: one counter back for {plural(horse_price(state.rules.stake), 'point')} into the pool"
         return "pass: no horse, you are out"
 
     def situation(self, view: Observation) -> list[str]:

@@ -430,3 +430,15 @@ def test_a_match_narrates_every_move_and_showdown() -> None:
     assert "Showdown of deal 1: seat 1 holds 31." in told
     assert not any("A♠" in line for line in narrate_step(state, Draw(1, "stock"), drawn))
 
+
+
+def test_the_terminal_tells_the_drawer_alone_the_card_drawn_from_the_stock() -> None:
+    from commerce_rules.terminal import hand_news, seat_view
+
+    state = position()
+    drawn = apply(state, Draw(1, "stock"))
+    assert hand_news(state, Draw(1, "stock"), drawn, 1) == ["You drew 8♦; your hand: K♠ Q♠ 4♦ 8♦."]
+    assert hand_news(state, Draw(1, "stock"), drawn, 2) == []
+    assert "Your hand: K♠ Q♠ 4♦ 8♦." in seat_view(observe(drawn, 1)), "four cards have no value"
+    taken = apply(state, Draw(1, "discard"))
+    assert hand_news(state, Draw(1, "discard"), taken, 1) == [], "the narration said it: taken face up"

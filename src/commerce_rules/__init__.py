@@ -5,7 +5,7 @@ The public names are all importable from here; see ``docs/`` and API.md.
 
 from __future__ import annotations
 
-from .cards import DECK_32, DECK_40, DECK_52, Card, Rank, Suit, parse_cards
+from .cards import DECK_32, DECK_40, DECK_52, DECKS, Card, Rank, Suit, parse_cards
 from .errors import (
     ArgumentTypeError,
     CardError,
@@ -98,6 +98,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "CRP",
+    "DECKS",
     "DECK_32",
     "DECK_40",
     "DECK_52",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from importlib.metadata import version as _version
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,12 @@ copyright = "2026, the commerce-rules developers"
 release = _version("commerce-rules")
 version = ".".join(release.split(".")[:2])
 
+# docs/_ext/commerce_docs.py: the {rule} citations, the cards and tables the
+# library draws ({cards}, {categories}, {table-view}) and the plots.
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
+
 extensions = [
+    "commerce_docs",
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.doctest",
@@ -25,7 +31,7 @@ extensions = [
 
 source_suffix = {".md": "markdown"}
 root_doc = "index"
-exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+exclude_patterns = ["_build", "_generated", "Thumbs.db", ".DS_Store", "plots"]
 
 # MyST: ::: fences for directives, and definition lists for option tables.
 myst_enable_extensions = ["colon_fence", "deflist"]
@@ -59,8 +65,14 @@ doctest_global_setup = ""
 # globals) are run by pytest --doctest-modules, where those globals exist.
 doctest_test_doctest_blocks = ""
 
-html_theme = "alabaster"
+# furo, with code that wraps rather than scrolls and the cards' styles
+# (_static/commerce.css, added by the extension).
+html_theme = "furo"
 html_title = f"commerce-rules {release}"
+html_static_path = ["_static"]
+html_theme_options = {"navigation_with_keys": True}
+pygments_style = "friendly"
+pygments_dark_style = "monokai"
 
 
 _HERE = Path(__file__).parent
@@ -68,26 +80,39 @@ _GLOB_CHARS = re.compile(r"[*?[]")
 
 
 def _drop_empty_globs(app: Any, docname: str, source: list[str]) -> None:
-    """Leave out of index.md's toctrees each glob pattern that matches no page yet."""
+    """Leave out of index.md's toctrees each glob pattern that would add no page.
+
+    A pattern matching no page yet (``variants/schwimmen*`` before that page
+    is written), or only pages the same toctree lists by name (before or
+    after the pattern), is dropped, so that Sphinx neither warns that it
+    matched nothing nor lists a page twice.
+    """
     if docname != root_doc:
         return
-    kept: list[str] = []
+    lines = source[0].splitlines(keepends=True)
+    entries: list[tuple[int, str, int]] = []  # (line index, entry, toctree number)
+    toctree = -1
     in_toctree = False
-    for line in source[0].splitlines(keepends=True):
+    for index, line in enumerate(lines):
         entry = line.strip()
         if entry.startswith("```{toctree}"):
-            in_toctree = True
+            in_toctree, toctree = True, toctree + 1
         elif entry.startswith("```"):
             in_toctree = False
-        elif (
-            in_toctree
-            and _GLOB_CHARS.search(entry)
-            and not entry.startswith(":")
-            and not any(_HERE.glob(entry + ".md"))
-        ):
+        elif in_toctree and entry and not entry.startswith(":"):
+            entries.append((index, entry, toctree))
+    named = {(tree, entry) for _, entry, tree in entries if not _GLOB_CHARS.search(entry)}
+    taken: set[tuple[int, str]] = set()
+    dropped: set[int] = set()
+    for index, entry, tree in entries:
+        if not _GLOB_CHARS.search(entry):
             continue
-        kept.append(line)
-    source[0] = "".join(kept)
+        found = {path.relative_to(_HERE).with_suffix("").as_posix() for path in _HERE.glob(entry + ".md")}
+        new = {page for page in found if (tree, page) not in named and (tree, page) not in taken}
+        if not new:
+            dropped.add(index)
+        taken |= {(tree, page) for page in new}
+    source[0] = "".join(line for index, line in enumerate(lines) if index not in dropped)
 
 
 # napoleon reads an attribute's or property's docstring "X: Y" as "type X,

@@ -185,7 +185,7 @@ class Exchange(Action):
 @attrs.frozen(cache_hash=True)
 class ExchangeAll(Action):
     """Widow with ``exchange_all``: the whole hand for the whole widow; with ``dealer_choice`` also the
-    dealer's taking of the face-down extra hand, unseen (RULES.md §7.3-7.4)."""
+    dealer's taking of the face-down extra hand, unseen (Rules §7.3-7.4)."""
 
     json_type: ClassVar[str] = "exchange_all"
 

@@ -51,7 +51,7 @@ class Rank(enum.IntEnum):
 
     @property
     def points(self) -> int:
-        """Card point value: A = 11, K Q J 10 = 10, 2-9 face value (RULES.md §0)."""
+        """Card point value: A = 11, K Q J 10 = 10, 2-9 face value (Rules §0)."""
         if self is Rank.ACE:
             return 11
         return min(int(self), 10)
@@ -186,6 +186,12 @@ class Card:
     def __repr__(self) -> str:
         return f"Card('{self}')"
 
+    def _repr_svg_(self) -> str:
+        """The card drawn face up, for Jupyter (see :mod:`commerce_rules.render`)."""
+        from .render.cards import card_svg
+
+        return card_svg(self)
+
     @property
     def points(self) -> int:
         """The card's point value (A = 11, faces and 10 = 10, else face value)."""
@@ -233,13 +239,13 @@ DECK_52: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for rank in Rank for s
 DECK_40: Final[tuple[Card, ...]] = tuple(
     card for card in DECK_52 if card.rank not in (Rank.EIGHT, Rank.NINE, Rank.TEN)
 )
-"""The 40-card deck of Trentuno: the 8s, 9s and 10s removed (RULES.md §4.1)."""
+"""The 40-card deck of Trentuno: the 8s, 9s and 10s removed (Rules §4.1)."""
 
 DECK_32: Final[tuple[Card, ...]] = tuple(card for card in DECK_52 if card.rank >= Rank.SEVEN)
-"""The 32-card deck of Schwimmen: the 2s to 6s removed (RULES.md §7.1)."""
+"""The 32-card deck of Schwimmen: the 2s to 6s removed (Rules §7.1)."""
 
 DECKS: Final[dict[int, tuple[Card, ...]]] = {52: DECK_52, 40: DECK_40, 32: DECK_32}
-"""Each deck by its size (RULES.md §9), in deck order."""
+"""Each deck by its size (Rules §9), in deck order."""
 
 LEFT_OUT: Final[dict[int, str]] = {52: "", 40: "no 8s, 9s or 10s", 32: "no 2s to 6s"}
 """What each deck lacks, in words."""

@@ -70,6 +70,12 @@ class Observation(NamedTuple):
         """The most recent showdown, or ``None`` before the first."""
         return self.showdowns[-1] if self.showdowns else None
 
+    def _repr_html_(self) -> str:
+        """The table as this seat sees it, for Jupyter (see :func:`commerce_rules.render.observation_html`)."""
+        from .render.table import observation_html
+
+        return observation_html(self)
+
 
 def _seen(event: Event, player: int) -> Event:
     if event.visible_to is None or player in event.visible_to or not event.cards:

@@ -40,39 +40,39 @@ class Mechanism(str, enum.Enum):
     """Who acts, what they may do and when the exchanges end."""
 
     TRADE_BARTER = "trade_barter"
-    """Foster's game without widow: buy from the stock, barter blind, knock (RULES.md §1)."""
+    """Foster's game without widow: buy from the stock, barter blind, knock (Rules §1)."""
     WIDOW = "widow"
-    """A face-up widow of 3: exchange, pass, knock and a final round (RULES.md §2)."""
+    """A face-up widow of 3: exchange, pass, knock and a final round (Rules §2)."""
     ROUNDS = "rounds"
-    """Hoyle's widow: the dealer's blind exchange, rounds, a growing widow, two knocks (RULES.md §6)."""
+    """Hoyle's widow: the dealer's blind exchange, rounds, a growing widow, two knocks (Rules §6)."""
     DRAW_DISCARD = "draw_discard"
-    """Thirty-One: draw from the stock or a face-up discard pile, discard, knock, a final round (RULES.md §8)."""
+    """Thirty-One: draw from the stock or a face-up discard pile, discard, knock, a final round (Rules §8)."""
 
 
 class Scoring(str, enum.Enum):
     """What a deal costs and pays, and when the match ends."""
 
     LEDGER = "ledger"
-    """Antes into a pot, the dealer's payments, one deal per player (RULES.md §1)."""
+    """Antes into a pot, the dealer's payments, one deal per player (Rules §1)."""
     LIVES = "lives"
-    """The lowest hand loses a life; the last player with lives wins (RULES.md §2.6-2.7)."""
+    """The lowest hand loses a life; the last player with lives wins (Rules §2.6-2.7)."""
     POOL = "pool"
-    """Stakes into a pool, a prize, the rise and the horse (RULES.md §6)."""
+    """Stakes into a pool, a prize, the rise and the horse (Rules §6)."""
 
 
 class Ranking(str, enum.Enum):
     """How hands compare."""
 
     FOSTER = "foster"
-    """Tricon, sequence, point of 2 or 3 cards of a suit, nothing (RULES.md §1.6)."""
+    """Tricon, sequence, point of 2 or 3 cards of a suit, nothing (Rules §1.6)."""
     CLASSIC = "classic"
-    """Tricon, sequence, flush, pair, point (RULES.md §2.5)."""
+    """Tricon, sequence, flush, pair, point (Rules §2.5)."""
     EXTENDED = "extended"
-    """Tricon, sequence, flush; everything else is an equal nothing (RULES.md §5)."""
+    """Tricon, sequence, flush; everything else is an equal nothing (Rules §5)."""
     TRENTUNO = "trentuno"
-    """Counting to 31, the tricon worth 30½ (RULES.md §4)."""
+    """Counting to 31, the tricon worth 30½ (Rules §4)."""
     HOYLE = "hoyle"
-    """Tricon, sequence, flush by point, pair, point over three cards (RULES.md §6.7)."""
+    """Tricon, sequence, flush by point, pair, point over three cards (Rules §6.7)."""
 
 
 class BarterDirection(str, enum.Enum):
@@ -88,9 +88,9 @@ class StallEffect(str, enum.Enum):
     """What happens in the widow game when every active player has passed ``stall_passes`` times in a row."""
 
     SHOWDOWN = "showdown"
-    """The exchanges are over: the showdown follows (RULES.md §2.4, the default)."""
+    """The exchanges are over: the showdown follows (Rules §2.4, the default)."""
     NEW_WIDOW = "new_widow"
-    """The widow goes to the discard pile and the next 3 stock cards are the new widow (RULES.md §7.5)."""
+    """The widow goes to the discard pile and the next 3 stock cards are the new widow (Rules §7.5)."""
 
 
 _E = TypeVar("_E", bound=enum.Enum)
@@ -147,7 +147,7 @@ exactly, and that no option makes a number too long to print.
 """
 
 DECK_SIZES: Final = (52, 40, 32)
-"""The decks (RULES.md §9): 52 cards, 40 without the 8s, 9s and 10s, 32 without the 2s to 6s."""
+"""The decks (Rules §9): 52 cards, 40 without the 8s, 9s and 10s, 32 without the 2s to 6s."""
 
 _OPTIONAL: Final = frozenset({"turn_limit", "deal_limit"})
 """The whole-number options that may also be ``None`` (no limit)."""
@@ -221,11 +221,11 @@ class Rules:
     scoring: Scoring = attrs.field(default=Scoring.LEDGER, converter=_to_scoring)
     ranking: Ranking = attrs.field(default=Ranking.FOSTER, converter=_to_ranking)
     deck_size: int = 52
-    """52, 40 (the 8s, 9s and 10s removed) or 32 (the 2s to 6s removed); every ranking (RULES.md §9)."""
+    """52, 40 (the 8s, 9s and 10s removed) or 32 (the 2s to 6s removed); every ranking (Rules §9)."""
     ace_low: bool = True
     """Whether A-2-3 is a sequence (the lowest one). K-A-2 never is."""
     pounce: bool = False
-    """Widow only: a tricon may take the widow's fourth card of its rank (RULES.md §3)."""
+    """Widow only: a tricon may take the widow's fourth card of its rank (Rules §3)."""
     exchanges_per_turn: int = 1
     """Widow and rounds: how many exchanges one turn may hold (1-3; trade and barter: 1)."""
     stall_passes: int = 2
@@ -246,21 +246,21 @@ class Rules:
     horse: bool = True
     """Pool only: the first player out may buy one counter back for ``ceil(stake / 3)``."""
     deal_limit: int | None = None
-    """Every scoring: the match ends after this many deals; the best balance or the most lives win (RULES.md §9)."""
+    """Every scoring: the match ends after this many deals; the best balance or the most lives win (Rules §9)."""
     free_ride: bool = False
     """Lives or pool: a player who loses their last life swims (0 lives, still in) until they lose again (§7.8)."""
     exchange_all: bool = False
-    """Widow only: a turn may exchange the whole hand for the whole widow (``ExchangeAll``, RULES.md §7.4)."""
+    """Widow only: a turn may exchange the whole hand for the whole widow (``ExchangeAll``, Rules §7.4)."""
     dealer_choice: bool = False
     """Widow only: the widow is dealt face down; the dealer keeps their hand or takes it unseen (§7.3)."""
     stall_effect: StallEffect = attrs.field(default=StallEffect.SHOWDOWN, converter=_to_stall_effect)
     """Widow only: what a stall does, the showdown (§2.4) or a new widow from the stock (§7.5)."""
     blitz: bool = False
-    """Widow with the Trentuno ranking: a hand of 31 (or Feuer) ends the deal at once (RULES.md §7.6)."""
+    """Widow with the Trentuno ranking: a hand of 31 (or Feuer) ends the deal at once (Rules §7.6)."""
     blitz_all_lose: bool = False
     """Lives, with ``blitz``: after a blitz every player without 31 loses a life, not only the lowest (§8.6)."""
     feuer: bool = False
-    """Trentuno only: three aces ("Feuer") rank above 31 (RULES.md §7.2)."""
+    """Trentuno only: three aces ("Feuer") rank above 31 (Rules §7.2)."""
 
     def __attrs_post_init__(self) -> None:
         for name in _BOOLEANS:
@@ -361,19 +361,19 @@ _DECLARED: Final = tuple(name for name in _DEFAULTS if any(name in options for o
 """The options some part declares, in field order (checked against the variant's parts)."""
 
 FOSTER: Final = Rules()
-"""Foster's Commerce without widow, "trade and barter", with a points ledger (RULES.md §1)."""
+"""Foster's Commerce without widow, "trade and barter", with a points ledger (Rules §1)."""
 
 CRP: Final = Rules(mechanism=Mechanism.WIDOW, scoring=Scoring.LIVES, ranking=Ranking.CLASSIC, ace_low=False)
-"""Commerce with widow and lives (RULES.md §2)."""
+"""Commerce with widow and lives (Rules §2)."""
 
 POUNCE: Final = CRP.replace(pounce=True)
-"""Widow and lives with the pounce (RULES.md §3)."""
+"""Widow and lives with the pounce (Rules §3)."""
 
 TRENTUNO: Final = CRP.replace(ranking=Ranking.TRENTUNO, deck_size=40)
-"""Widow and lives on 40 cards, counting to 31 (RULES.md §4)."""
+"""Widow and lives on 40 cards, counting to 31 (Rules §4)."""
 
 EXTENDED: Final = CRP.replace(ranking=Ranking.EXTENDED, stall_passes=1)
-"""Widow and lives; only tricon, sequence and flush count (RULES.md §5)."""
+"""Widow and lives; only tricon, sequence and flush count (Rules §5)."""
 
 HOYLE: Final = Rules(
     mechanism=Mechanism.ROUNDS,
@@ -382,12 +382,12 @@ HOYLE: Final = Rules(
     ace_low=True,
     exchanges_per_turn=3,
 )
-"""Commerce with widow after Hoyle: blind exchange, growing widow, pool, rise, horse (RULES.md §6)."""
+"""Commerce with widow after Hoyle: blind exchange, growing widow, pool, rise, horse (Rules §6)."""
 
 THIRTY_ONE: Final = TRENTUNO.replace(
     mechanism=Mechanism.DRAW_DISCARD, deck_size=52, free_ride=True, blitz=True, blitz_all_lose=True
 )
-"""Thirty-One (Scat, Blitz): draw and discard, knock, 31 ends the deal, on the bus (RULES.md §8)."""
+"""Thirty-One (Scat, Blitz): draw and discard, knock, 31 ends the deal, on the bus (Rules §8)."""
 SCHWIMMEN: Final = TRENTUNO.replace(
     deck_size=32,
     feuer=True,
@@ -398,7 +398,7 @@ SCHWIMMEN: Final = TRENTUNO.replace(
     blitz=True,
     free_ride=True,
 )
-"""Schwimmen, the German 31: 32 cards, the dealer's choice of the extra hand, exchange one or all, swimming (RULES.md §7)."""
+"""Schwimmen, the German 31: 32 cards, the dealer's choice of the extra hand, exchange one or all, swimming (Rules §7)."""
 
 PRESETS: Final[dict[str, Rules]] = {
     "foster": FOSTER,

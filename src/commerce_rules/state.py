@@ -137,7 +137,7 @@ class ShowdownReason(str, enum.Enum):
     SECOND_KNOCK = "second_knock"
     LAST_ROUND = "last_round"
     BLITZ = "blitz"
-    """A hand worth 31 (or Feuer) ended the deal at once (RULES.md §7.6)."""
+    """A hand worth 31 (or Feuer) ended the deal at once (Rules §7.6)."""
 
 
 Payment = tuple["int | None", "int | None", int]
@@ -161,6 +161,12 @@ class Showdown(NamedTuple):
     """Seats that lost a life or counter (empty where there are none)."""
     payments: tuple[Payment, ...] = ()
     """The transfers made at this showdown; ``None`` stands for the pot."""
+
+    def _repr_html_(self) -> str:
+        """The hands revealed, for Jupyter (see :func:`commerce_rules.render.showdown_html`)."""
+        from .render.table import showdown_html
+
+        return showdown_html(self)
 
 
 

@@ -42,6 +42,7 @@ from .arguments import RULES_PARENT as RULES_PARENT
 from .arguments import _match_arguments
 from .arguments import parse_option as parse_option
 from .arguments import rules_from_args as rules_from_args
+from .colour import COLOUR_PARENT, coloured_stdout
 from .common import EXIT_INTERRUPTED as EXIT_INTERRUPTED
 from .common import EXIT_OK as EXIT_OK
 from .common import EXIT_STOPPED as EXIT_STOPPED
@@ -123,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
         "rank",
         cmd_rank,
         "a hand's category and description under a variant",
-        parents=[RULES_PARENT],
+        parents=[RULES_PARENT, COLOUR_PARENT],
         epilog='example: commerce-rules rank "Q♠ K♠ A♠"  →  sequence Q-K-A of spades',
     )
     rank.add_argument("hand", nargs="+", help='the hand, e.g. "Q♠ K♠ A♠" or Qs Ks As')
@@ -133,7 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
         "compare",
         cmd_compare,
         "which of two or more hands wins under a variant, and by which rule",
-        parents=[RULES_PARENT],
+        parents=[RULES_PARENT, COLOUR_PARENT],
         epilog='example: commerce-rules compare "A♠ K♠ Q♠" "2♥ 2♦ 2♣" --variant crp',
     )
     compare.add_argument("hands", nargs="+", metavar="HAND", help='a quoted hand, e.g. "A♠ K♠ Q♠" (two or more)')
@@ -143,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
         "demo",
         cmd_demo,
         "a match between bots, narrated move by move",
-        parents=[RULES_PARENT],
+        parents=[RULES_PARENT, COLOUR_PARENT],
     )
     _match_arguments(demo, "how many bots play")
     play = _command(
@@ -151,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
         "play",
         cmd_play,
         "play a match in the terminal against bots, choosing your moves by number",
-        parents=[RULES_PARENT],
+        parents=[RULES_PARENT, COLOUR_PARENT],
     )
     _match_arguments(play, "how many players, you included")
     play.add_argument("--seat", type=_seat, default=0, metavar="K", help="your seat (default: 0)")
@@ -208,7 +209,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if handler is None:
             commands = ", ".join(_command_names(parser))
             raise UsageError(f"{PROG}: error: no command given; choose one of {commands} (see '{PROG} --help')")
-        return handler(args)
+        with coloured_stdout(getattr(args, "color", "never")):
+            return handler(args)
     except _Exit as done:
         return done.status
     except UsageError as error:

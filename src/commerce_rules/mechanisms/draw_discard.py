@@ -1,4 +1,4 @@
-"""Thirty-One's draw and discard (RULES.md §8.3-8.8): draw, discard, knock, a final round, the blitz.
+"""Thirty-One's draw and discard (Rules §8.3-8.8): draw, discard, knock, a final round, the blitz.
 
 After the deal the next card is turned face up to start the discard pile. A
 turn is a draw — the stock's top card, seen by the drawer alone, or the

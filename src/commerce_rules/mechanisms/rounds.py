@@ -1,4 +1,4 @@
-"""Hoyle's Commerce with widow: the dealer's blind exchange, rounds, a growing widow, two knocks (RULES.md §6.2-6.6).
+"""Hoyle's Commerce with widow: the dealer's blind exchange, rounds, a growing widow, two knocks (Rules §6.2-6.6).
 
 The dealer first may take 1, 2 or 3 widow cards unseen, giving the first
 cards dealt to them face up in their place (**[resolution]**: the deal order

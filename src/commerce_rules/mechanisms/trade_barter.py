@@ -1,4 +1,4 @@
-"""Foster's trade and barter, the game without widow (RULES.md §1.3-1.5).
+"""Foster's trade and barter, the game without widow (Rules §1.3-1.5).
 
 On a turn the player buys (a card to the hidden discard, 1 point to the
 dealer where the scoring keeps money, the stock's top card in return), barters (offers a hidden card to the

@@ -1,4 +1,4 @@
-"""The face-up widow: exchange, pass, knock and a final round (RULES.md §2.3-2.4, §3, §7).
+"""The face-up widow: exchange, pass, knock and a final round (Rules §2.3-2.4, §3, §7).
 
 On a turn a player exchanges a hand card for a widow card (up to
 ``exchanges_per_turn`` times, a pass closing the turn early), passes, or
@@ -10,7 +10,7 @@ whether to take it (**[resolution]**: the question is an action of its own
 that uses no turn, asked before play goes on, the first eligible player in
 turn order from the player whose turn it is asked first).
 
-Schwimmen's options (RULES.md §7): ``dealer_choice`` deals the widow face
+Schwimmen's options (Rules §7): ``dealer_choice`` deals the widow face
 down as an extra hand that the dealer keeps out of (``Pass``) or takes
 unseen (``ExchangeAll``) before play; ``exchange_all`` lets a turn exchange
 the whole hand for the whole widow; ``stall_effect="new_widow"`` turns a
@@ -48,7 +48,7 @@ _BLITZ = ShowdownReason.BLITZ
 
 
 def _blitz_among(rules: Rules, hands: tuple[tuple[Card, ...], ...], seats: tuple[int, ...]) -> bool:
-    """Whether one of ``seats`` holds a three-card hand worth 31 or Feuer (``blitz``, RULES.md §7.6)."""
+    """Whether one of ``seats`` holds a three-card hand worth 31 or Feuer (``blitz``, Rules §7.6)."""
     for seat in seats:
         hand = hands[seat]
         if len(hand) == 3 and is_blitz(evaluate(hand, rules), rules):
@@ -77,14 +77,14 @@ class Widow(WidowWords, WidowRecord):
 
     def begin(self, state: GameState) -> GameState:
         turn = WidowTurn(next_active(state.active, state.dealer))
-        if state.rules.dealer_choice:  # the extra hand lies face down until the dealer chooses (RULES.md §7.3)
+        if state.rules.dealer_choice:  # the extra hand lies face down until the dealer chooses (Rules §7.3)
             return moved(state, phase=_CHOICE, to_act=state.dealer, hands=state.hands, widow=state.widow, stock=state.stock, turn=turn, log=state.log)
         state, reason = self._go_on(state, turn, _PLAY, state.hands, state.widow, state.stock, state.log)
         assert reason is None
         return state
 
     def hides_widow(self, state: GameState) -> bool:
-        """The extra hand is face down, seen by nobody, until the dealer's choice (RULES.md §7.3)."""
+        """The extra hand is face down, seen by nobody, until the dealer's choice (Rules §7.3)."""
         return state.phase is _CHOICE
 
     # ------------------------------------------------------------------ legality
@@ -178,7 +178,7 @@ class Widow(WidowWords, WidowRecord):
         """After an exchange (of one card or of the whole hand): a blitz, a pounce question, or play goes on."""
         exchanges = turn.exchanges + 1
         rules = state.rules
-        if rules.blitz and _blitz_among(rules, hands, (seat,)):  # 31 ends the deal at once (RULES.md §7.6)
+        if rules.blitz and _blitz_among(rules, hands, (seat,)):  # 31 ends the deal at once (Rules §7.6)
             turn = widow_turn(turn.turn_of, turn.turns, 0, exchanges, turn.given + given, turn.knockers, turn.final_left, (), None)
             return moved(state, phase=state.phase, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), _BLITZ
         if not rules.pounce:  # the common path: no question can follow, so the state is built once
@@ -190,7 +190,7 @@ class Widow(WidowWords, WidowRecord):
         return self._go_on(state, turn, state.phase, hands, widow, state.stock, log)
 
     def _choose(self, state: GameState, turn: WidowTurn, dealer: int, take: bool) -> Step:
-        """The dealer's choice (RULES.md §7.3): the extra hand taken unseen, or kept out; then it lies face up."""
+        """The dealer's choice (Rules §7.3): the extra hand taken unseen, or kept out; then it lies face up."""
         hands, widow = state.hands, state.widow
         if take:
             hands, widow = with_seat(hands, dealer, widow), hands[dealer]
@@ -203,7 +203,7 @@ class Widow(WidowWords, WidowRecord):
         return self._go_on(state, turn, _PLAY, hands, widow, state.stock, log)
 
     def _new_widow(self, state: GameState, turn: WidowTurn, seat: int, log: DealLog) -> Step:
-        """Everyone passed (``stall_effect="new_widow"``, RULES.md §7.5): the widow to the discard, 3 new from the stock."""
+        """Everyone passed (``stall_effect="new_widow"``, Rules §7.5): the widow to the discard, 3 new from the stock."""
         dead, widow, stock = state.widow, state.stock[:3], state.stock[3:]
         log = log.then(event(_NEW_WIDOW, seat, dead + widow))
         state = state._replace(discard=state.discard + dead)
@@ -269,7 +269,7 @@ class Widow(WidowWords, WidowRecord):
     # ------------------------------------------------------------------ observation and JSON
 
     def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
-        """The pounce question is private (RULES.md §3.3): another seat sees the table as if none were pending.
+        """The pounce question is private (Rules §3.3): another seat sees the table as if none were pending.
 
         So it sees the phase play resumes in and the seat whose turn it is,
         and no trace of a pounce declined by another seat — not in the

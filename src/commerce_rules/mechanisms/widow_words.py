@@ -29,7 +29,7 @@ def _cards(cards: tuple[object, ...]) -> str:
 
 
 class WidowWords:
-    """The widow game's words (RULES.md §2, §3, §7)."""
+    """The widow game's words (Rules §2, §3, §7)."""
 
     def waiting_for(self, state: GameState) -> str:
         if state.phase is _POUNCE:
@@ -93,7 +93,7 @@ class WidowWords:
                 f"{refill} from the stock refills the widow, which now holds {after_widow}"
             ]
         if before.phase is _POUNCE:
-            return []  # a declined pounce shows nothing at the table (RULES.md §3.3)
+            return []  # a declined pounce shows nothing at the table (Rules §3.3)
         if before.turn.exchanges:
             return [f"seat {seat} ends the turn{final}"]
         lines = [action.describe() + final]

@@ -1,4 +1,4 @@
-"""The classic ranking of widow and lives (RULES.md §2.5), also used by Pounce.
+"""The classic ranking of widow and lives (Rules §2.5), also used by Pounce.
 
 Best to worst:
 

@@ -1,4 +1,4 @@
-"""Extended Commerce's ranking (RULES.md §5).
+"""Extended Commerce's ranking (Rules §5).
 
 Only **tricon**, **sequence** and **flush** count, as in the classic ranking
 (:mod:`~commerce_rules.ranking.classic`); every other hand is **nothing**,

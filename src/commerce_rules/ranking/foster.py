@@ -1,4 +1,4 @@
-"""Foster's ranking, for Commerce without widow (RULES.md §1.6).
+"""Foster's ranking, for Commerce without widow (Rules §1.6).
 
 Best to worst:
 
@@ -8,7 +8,7 @@ Best to worst:
   ``FOSTER`` preset); K-A-2 never;
 * **point**: the best total of card point values of 2 or 3 cards of one
   suit; at equal totals three cards beat two; pairs and flushes are points;
-* **nothing**: three different suits. Resolution (RULES.md §1.6): such a hand
+* **nothing**: three different suits. Resolution (Rules §1.6): such a hand
   has no point and ranks below every point; all of them are equal.
 
 Equal points with the same number of cards are exact ties.

@@ -1,4 +1,4 @@
-"""The ranking of Commerce with widow after Hoyle (RULES.md §6.7).
+"""The ranking of Commerce with widow after Hoyle (Rules §6.7).
 
 Best to worst:
 

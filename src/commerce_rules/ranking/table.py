@@ -173,7 +173,7 @@ _BLITZ_AT: Final[dict[Rules, int]] = {}
 
 
 def is_blitz(value: HandValue, rules: Rules) -> bool:
-    """Whether a three-card hand of the Trentuno ranking is worth 31, or is Feuer (RULES.md §7.6, §8.6).
+    """Whether a three-card hand of the Trentuno ranking is worth 31, or is Feuer (Rules §7.6, §8.6).
 
     A hand's strength is compared with the strength of A-K-Q of a suit, which
     is 31 on every deck and either way of counting; only Feuer (three aces,

@@ -1,15 +1,15 @@
-"""Trentuno's ranking: counting to 31 (RULES.md §4).
+"""Trentuno's ranking: counting to 31 (Rules §4).
 
 * **Suited** (the default, ``trentuno_suited=True``): a hand is worth the
   total of card point values of its cards of one suit, the best suit
   counting; a lone card counts its own value. 31 is the highest.
 * **Unsuited** (``trentuno_suited=False``): the total of all three cards,
-  nearest 31 without going over. Resolution (RULES.md §4): a hand over 31
+  nearest 31 without going over. Resolution (Rules §4): a hand over 31
   ranks below every hand that is not over. Resolution (this library): among
   hands over 31 the lower total is the better (nearer 31); on both decks the
   only such total is 32 (two aces and a ten-counter), so they are all equal.
 * A **tricon** counts 30½: above 30, below 31; all tricons are equal.
-* With ``feuer`` (Schwimmen, RULES.md §7.2), three aces ("Feuer") rank above
+* With ``feuer`` (Schwimmen, Rules §7.2), three aces ("Feuer") rank above
   31 **[resolution: the sources value three aces at 32, at 31, as an instant
   win, or as a plain tricon]**.
 * On every deck (52, 40 or 32 cards) 10 J Q K count 10 and the ace 11.

@@ -24,7 +24,7 @@ __all__ = ["Category", "HandValue", "SourceTable"]
 class Category(enum.IntEnum):
     """The kind of a hand, ordered from worst to best.
 
-    Which members a ranking uses is set by the rules (RULES.md): Foster uses ``NOTHING``, ``POINT``, ``SEQUENCE`` and ``TRICON``; the classic
+    Which members a ranking uses is set by the rules (the Rules pages): Foster uses ``NOTHING``, ``POINT``, ``SEQUENCE`` and ``TRICON``; the classic
     (widow and lives) and Hoyle rankings ``POINT`` to ``TRICON``; Extended
     ``NOTHING``, ``FLUSH``, ``SEQUENCE`` and ``TRICON``; Trentuno ``POINT`` and
     ``TRICON``. ``QUAD`` exists wherever :attr:`Rules.pounce
@@ -53,7 +53,7 @@ class Category(enum.IntEnum):
     TRICON = 5
     """Three cards of one rank."""
     QUAD = 6
-    """Four cards of one rank, made by a pounce (RULES.md §3)."""
+    """Four cards of one rank, made by a pounce (Rules §3)."""
 
     def __str__(self) -> str:
         return self.name.lower()

@@ -68,9 +68,9 @@ class NoQuestions:
 
 
 def check_lowest_lose(showdown: Showdown, path: str, rules: Rules) -> None:
-    """Every seat tied for the lowest hand lost a life -- or none did, where all hands tied (RULES.md §2.7).
+    """Every seat tied for the lowest hand lost a life -- or none did, where all hands tied (Rules §2.7).
 
-    After a blitz with ``blitz_all_lose``: every seat without 31 lost one (RULES.md §8.6).
+    After a blitz with ``blitz_all_lose``: every seat without 31 lost one (Rules §8.6).
     """
     held = [seat for seat, value in enumerate(showdown.values) if value is not None]
     if showdown.reason is ShowdownReason.BLITZ and rules.blitz_all_lose:

@@ -1,4 +1,4 @@
-"""Foster's points ledger (RULES.md §1.1, 1.2, 1.7, 1.8).
+"""Foster's points ledger (Rules §1.1, 1.2, 1.7, 1.8).
 
 Each deal every player antes 1 point into a new pot; the best hand takes the
 pot; a dealer who did not win pays the winner 1 point, or 1 point to every
@@ -31,7 +31,7 @@ DEALER_PAYS = 1
 
 
 def deals_of(state: GameState) -> int:
-    """How many deals the match has: one per player, or ``deal_limit`` if that is fewer (RULES.md §1.8, §9)."""
+    """How many deals the match has: one per player, or ``deal_limit`` if that is fewer (Rules §1.8, §9)."""
     limit = state.rules.deal_limit
     return state.num_players if limit is None else min(limit, state.num_players)
 
@@ -106,7 +106,7 @@ class Ledger(NoQuestions):
         winner_value = showdown.values[showdown.winner]
         alike = dealer_value is not None and winner_value is not None and dealer_value.category is winner_value.category
 
-        def why(payer: int, seats: list[int]) -> str:  # RULES.md §1.7
+        def why(payer: int, seats: list[int]) -> str:  # Rules §1.7
             if payer != showdown.dealer:
                 return ""
             if len(seats) > 1 and alike and winner_value is not None:

@@ -1,4 +1,4 @@
-"""Lives (RULES.md §2.6-2.7): the lowest hand loses a life; the last player with lives wins.
+"""Lives (Rules §2.6-2.7): the lowest hand loses a life; the last player with lives wins.
 
 Every player tied for the lowest hand loses a life. A showdown that would
 take the last life of every active player at once takes none
@@ -28,7 +28,7 @@ __all__ = ["Lives", "LivesRecord", "losers_of", "lowest_hands", "out_after", "ta
 
 @value_record
 class LivesRecord(NamedTuple):
-    """With ``free_ride``: who is out of the match. A seat with 0 lives that is not out swims (RULES.md §7.8)."""
+    """With ``free_ride``: who is out of the match. A seat with 0 lives that is not out swims (Rules §7.8)."""
 
     out: tuple[int, ...] = ()
     """The seats out of the match, in seat order."""
@@ -38,7 +38,7 @@ def losers_of(state: GameState, values: tuple[HandValue | None, ...], reason: Sh
     """The active seats that lose a life at this showdown.
 
     Those tied for the lowest hand -- or, after a blitz with
-    ``blitz_all_lose``, every seat without 31 (RULES.md §8.6) -- unless that
+    ``blitz_all_lose``, every seat without 31 (Rules §8.6) -- unless that
     would put every active seat out at once (the void rule, §2.7, §7.8):
     then none.
     """
@@ -82,7 +82,7 @@ MAX_SEATS = 12
 
 
 def reached_deal_limit(state: GameState) -> bool:
-    """Whether ``deal_limit`` deals have been played (RULES.md §9)."""
+    """Whether ``deal_limit`` deals have been played (Rules §9)."""
     limit = state.rules.deal_limit
     return limit is not None and len(state.showdowns) >= limit
 

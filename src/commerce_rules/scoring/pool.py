@@ -1,4 +1,4 @@
-"""Hoyle's pool, counters, rise and horse (RULES.md §6.1, 6.8-6.10).
+"""Hoyle's pool, counters, rise and horse (Rules §6.1, 6.8-6.10).
 
 Before the first deal every player pays ``stake`` into the pool and takes
 ``starting_lives`` counters. At each showdown the best hand takes ``prize``
@@ -145,7 +145,7 @@ class Pool(Lives):
         return state._replace(log=state.log.then(Event(EventKind.HORSE_DECLINED, seat))), Settled.NEXT_DEAL
 
     def winners(self, state: GameState) -> tuple[int, ...] | None:
-        """The last player with counters; or, once ``deal_limit`` deals are played, the highest balance (RULES.md §9)."""
+        """The last player with counters; or, once ``deal_limit`` deals are played, the highest balance (Rules §9)."""
         active = state.active
         if len(active) == 1:
             return active

@@ -4,7 +4,8 @@ Run:  python benchmarks/bench_games.py [--runs 5] [--games 40] [--sim-games 400]
                                        [--presets CRP THIRTY_ONE] [--no-speed-up]
 
 * **Games per second per core**: for every preset, at 3, 6
-  and 12 players, ``--games`` matches between ``RandomBot`` players played in this
+  and 12 players (a table its deck cannot deal is left out: Schwimmen's
+  32 cards seat at most 9, measured instead), ``--games`` matches between ``RandomBot`` players played in this
   one process exactly as :func:`commerce_rules.simulate` plays them (each
   action chosen from ``observe()`` and ``legal_actions()``, then applied).
   Reported: the median over ``--runs`` runs.
@@ -31,13 +32,16 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from commerce_rules import CRP, EXTENDED, FOSTER, HOYLE, POUNCE, THIRTY_ONE, TRENTUNO, RandomBot, Rules, apply, legal_actions, new_game
+from commerce_rules import (
+    CRP, EXTENDED, FOSTER, HOYLE, POUNCE, SCHWIMMEN, THIRTY_ONE, TRENTUNO, CommerceError, RandomBot, Rules, apply, legal_actions, new_game,
+)  # fmt: skip
 from commerce_rules.actions import Action
 from commerce_rules.simulate import game_seed, play_game, simulate
 from commerce_rules.state import GameState
 
 PRESETS = {
     "FOSTER": FOSTER, "CRP": CRP, "POUNCE": POUNCE, "TRENTUNO": TRENTUNO, "EXTENDED": EXTENDED, "HOYLE": HOYLE,
+    "SCHWIMMEN": SCHWIMMEN,
     "THIRTY_ONE": THIRTY_ONE,
 }  # fmt: skip
 PLAYERS = (3, 6, 12)
@@ -116,6 +120,19 @@ def speed_up(games: int, runs: int, seed: int) -> tuple[float, float, float]:
     return statistics.median(one), statistics.median(two), statistics.median(ratios)
 
 
+def fits(rules: Rules, players: int) -> bool:
+    """Whether the preset's deck deals this table (Schwimmen's 32 cards seat at most 9)."""
+    try:
+        new_game(rules, players, seed=0)
+    except CommerceError:
+        return False
+    return True
+
+
+def largest_table(rules: Rules) -> int:
+    return max(n for n in range(3, 13) if fits(rules, n))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -131,7 +148,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"{'preset':10s} {'players':>7s} {'games/s/core':>13s} {'turns/game':>11s} {'apply (µs)':>11s}")
     for name in args.presets:
         rules = PRESETS[name]
-        for players in PLAYERS:
+        for players in [n for n in PLAYERS if fits(rules, n)] or [largest_table(rules)]:
             rate = games_per_second(rules, players, args.games, args.runs, args.seed)
             turns = random_turns(rules, players, max(5, args.games // 4), args.seed)
             games = max(5, args.games // 4)

@@ -1,6 +1,7 @@
 """Benchmark the figure a bot author gets: one pass of ``apply`` over recorded games.
 
 Run:  python benchmarks/bench_replay.py [--runs 5] [--games 40] [--seed 2024] [--presets crp,foster]
+                                        [--players 3,6,12] [--rates-at 6]
 
 For each preset and player count, ``--games`` random matches are played and
 their actions recorded (the seed of each and its action list, nothing else).
@@ -10,7 +11,10 @@ lay-out) included, no state timed twice and nothing memoised by the
 recording. The figure is the total time of the ``apply`` calls divided by
 the number of actions, in µs; the median of ``--runs`` passes is reported.
 
-Also reported, at 6 players:
+A table a preset's deck cannot deal (Schwimmen's 32 cards seat at most 9)
+is skipped: ``--presets schwimmen --players 3,6,9`` measures it.
+
+Also reported, at 6 players (``--rates-at``: the tables where they are):
 
 * **bot turn**: the same pass, but each step is ``legal_actions(state)``
   then ``apply`` of the recorded action, as a bot's turn goes;
@@ -31,7 +35,7 @@ import random
 import statistics
 import time
 
-from commerce_rules import PRESETS, Rules, apply, legal_actions, new_game
+from commerce_rules import PRESETS, CommerceError, Rules, apply, legal_actions, new_game
 from commerce_rules.actions import Action, Exchange
 
 PLAYERS = (3, 6, 12)
@@ -119,8 +123,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--presets", default=",".join(PRESETS))
+    parser.add_argument("--players", default=",".join(map(str, PLAYERS)))
+    parser.add_argument("--rates-at", default="6", help="the tables where bot turns and games/s are measured")
     args = parser.parse_args()
     names = [name for name in args.presets.split(",") if name]
+    tables = [int(n) for n in args.players.split(",") if n]
+    rates_at = {int(n) for n in args.rates_at.split(",") if n}
     print(
         f"Python {platform.python_version()} ({platform.python_implementation()}) on {platform.machine()}; "
         f"{args.games} recorded random games per cell; median of {args.runs} passes"
@@ -129,16 +137,22 @@ def main() -> None:
     print(f"{'preset':<11} {'players':>7} {'actions':>8} {'apply µs':>9} {'bot turn µs':>12} {'games/s':>9}")
     for name in names:
         rules = PRESETS[name]
-        for players in PLAYERS:
+        for players in tables:
+            try:
+                new_game(rules, players, seed=0)
+            except CommerceError:  # the deck cannot deal this table
+                continue
             games = record(rules, players, args.games, args.seed)
             actions = sum(len(a) for _, a in games)
             alone = statistics.median(replay_pass(rules, players, games, False) for _ in range(args.runs))
             turn = bot_rate = ""
-            if players == 6:
+            if players in rates_at:
                 turn = f"{statistics.median(replay_pass(rules, players, games, True) for _ in range(args.runs)):.1f}"
                 bot_rate = f"{statistics.median(games_per_second(rules, players, args.games, args.seed) for _ in range(args.runs)):,.0f}"
             print(f"{name:<11} {players:>7} {actions:>8} {alone:>9.1f} {turn:>12} {bot_rate:>9}")
     print()
+    if "crp" not in names:
+        return
     widow = PRESETS["crp"]
     short = statistics.median(long_deal(widow, 100) for _ in range(args.runs))
     long = statistics.median(long_deal(widow, 10_000) for _ in range(args.runs))

@@ -1,10 +1,16 @@
 """Fixed-seed tournaments between the bots: how strong is each, with 95% confidence intervals.
 
 Run:  python benchmarks/tournament.py [--games 600] [--crp-games 150] [--rollouts 200]
-                                      [--workers 2] [--seed 2024] [--variants foster crp]
+                                      [--workers 2] [--seed 2024] [--variants foster crp schwimmen]
+                                      [--greedy-only]
 
-For each variant (``FOSTER`` and ``CRP`` by default; ``THIRTY_ONE`` with
-``--variants thirty_one``, its games counted by ``--games``) two experiments:
+For each variant (``FOSTER``, ``CRP`` and ``SCHWIMMEN`` by default; ``THIRTY_ONE`` with
+``--variants thirty_one``, its games counted by ``--crp-games``) three experiments:
+
+0. **Greedy against random** -- one ``GreedyBot`` and two ``RandomBot`` players,
+   in the table's three rotations, the greedy bot's and the random bots'
+   pooled win rates (a bot no better than chance wins a third).
+   ``--greedy-only`` runs this one alone.
 
 1. **Three-way** -- a ``SearchBot``, a ``GreedyBot`` and a ``RandomBot`` at one
    table of three. Seats are fixed in a simulation, so the table is played in
@@ -39,10 +45,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from commerce_rules import CRP, FOSTER, THIRTY_ONE, GreedyBot, RandomBot, Rules, SearchBot, simulate
+from commerce_rules import CRP, FOSTER, SCHWIMMEN, THIRTY_ONE, GreedyBot, RandomBot, Rules, SearchBot, simulate
 from commerce_rules.simulate import game_seed, play_game, wilson_interval
 
-VARIANTS = {"foster": FOSTER, "crp": CRP, "thirty_one": THIRTY_ONE}
+VARIANTS = {"foster": FOSTER, "crp": CRP, "schwimmen": SCHWIMMEN, "thirty_one": THIRTY_ONE}
 
 
 def rotations(bots: Sequence[Any]) -> list[list[Any]]:
@@ -97,11 +103,12 @@ def paired_difference(a: Sequence[int], b: Sequence[int]) -> tuple[float, float,
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=600, help="games per rotation of each table, for FOSTER")
-    parser.add_argument("--crp-games", type=int, default=150, help="the same for CRP, whose games are longer")
+    parser.add_argument("--crp-games", type=int, default=150, help="the same for the other variants, whose games are longer")
+    parser.add_argument("--greedy-only", action="store_true", help="only GreedyBot against two RandomBots")
     parser.add_argument("--rollouts", type=int, default=200, help="the SearchBot's budget per decision")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--variants", nargs="+", default=["foster", "crp"], choices=list(VARIANTS))
+    parser.add_argument("--variants", nargs="+", default=["foster", "crp", "schwimmen"], choices=list(VARIANTS))
     args = parser.parse_args(argv)
     search: Callable[..., Any] = functools.partial(SearchBot, rollouts=args.rollouts)
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, {args.workers} workers")
@@ -109,8 +116,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     with concurrent.futures.ProcessPoolExecutor(args.workers) as pool:
         for name in args.variants:
             rules = VARIANTS[name]
-            games = args.crp_games if name == "crp" else args.games
+            games = args.games if name == "foster" else args.crp_games
             start = time.perf_counter()
+            wins, played = pooled_wins(rules, [GreedyBot, RandomBot, RandomBot], games, args.seed + 200, pool)
+            print(f"\n{name.upper()}: one GreedyBot against two RandomBots, {played} games per bot")
+            print(f"  GreedyBot  win rate {rate_text(wins[0], played)}")
+            print(f"  RandomBot  win rate {rate_text(wins[1] + wins[2], 2 * played)}  (both, pooled)")
+            sys.stdout.flush()
+            if args.greedy_only:
+                print(f"  ({time.perf_counter() - start:.0f} s)")
+                continue
             wins, played = pooled_wins(rules, [search, GreedyBot, RandomBot], games, args.seed, pool)
             print(f"\n{name.upper()}: three-way table, {played} games per bot")
             for label, count in zip(("SearchBot", "GreedyBot", "RandomBot"), wins):

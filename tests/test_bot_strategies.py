@@ -69,7 +69,8 @@ def test_the_scorings_job_comes_from_its_unit() -> None:
 
 def test_each_variant_reads_the_events_of_its_own_parts() -> None:
     assert set(event_rules(FOSTER)) == {EventKind.BUY, EventKind.BARTER}
-    assert set(event_rules(CRP)) == {EventKind.EXCHANGE, EventKind.POUNCE}
+    widow = {EventKind.EXCHANGE, EventKind.POUNCE, EventKind.EXCHANGE_ALL, EventKind.TAKE_EXTRA_HAND, EventKind.NEW_WIDOW}
+    assert set(event_rules(CRP)) == widow
     assert set(event_rules(HOYLE)) == {EventKind.EXCHANGE, EventKind.BLIND_EXCHANGE, EventKind.WIDOW_GROWS}
 
 

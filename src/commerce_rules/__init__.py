@@ -43,6 +43,7 @@ from .mechanisms.draw_discard import Discard, Draw, DrawTurn
 from .mechanisms.rounds import RoundsTurn
 from .mechanisms.trade_barter import TradeTurn
 from .mechanisms.widow import WidowTurn
+from .scoring.lives import LivesRecord
 from .scoring.pool import PoolRecord
 from .bots import Bot, GreedyBot, RandomBot, SearchBot
 from .simulate import SimulationResult, simulate
@@ -90,6 +91,7 @@ __all__ = [
     "WidowTurn",
     "RoundsTurn",
     "PoolRecord",
+    "LivesRecord",
     "Observation",
     "apply",
     "observe",

@@ -65,7 +65,7 @@ def describe_standings(state: GameState) -> str:
     >>> describe_standings(new_game(CRP, 3, seed=1))
     'lives: seat 0 3, seat 1 3, seat 2 3'
     """
-    return variant_of(state.rules).scoring.standings(state.rules, state.balances, state.lives, state.pot)
+    return variant_of(state.rules).scoring.standings(state.rules, state.balances, state.lives, state.pot, state.active)
 
 
 def _settled(before: GameState, showdown: Showdown) -> tuple[list[int], int]:
@@ -161,7 +161,7 @@ def describe_showdown(
     lines.extend(f"  {line}" for line in variant.scoring.showdown_lines(showdown, after))
     if before is not None and before.deal_number == showdown.deal_number:
         balances, pot = _settled(before, showdown)
-        lines.append(f"  {variant.scoring.standings(after.rules, balances, after.lives, pot)}")
+        lines.append(f"  {variant.scoring.standings(after.rules, balances, after.lives, pot, after.active)}")
     else:
         lines.append(f"  {describe_standings(after)}")
     return lines

@@ -33,6 +33,7 @@ __all__ = [
     "Rules",
     "Scoring",
     "StallEffect",
+    "PART_OPTIONS",
 ]
 
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from ..rules import CRP, EXTENDED, FOSTER, HOYLE, TRENTUNO, Ranking, Rules
+from ..rules import CRP, EXTENDED, FOSTER, HOYLE, SCHWIMMEN, TRENTUNO, Ranking, Rules
 from .table import table_for_key, table_key
 from .value import Category, HandValue
 
@@ -53,7 +53,7 @@ def trentuno_value_counts(rules: Rules) -> list[tuple[str, int]]:
         raise ValueError("trentuno_value_counts needs a Trentuno ranking")
     by_strength: dict[int, tuple[str, int]] = {}
     for value in _dealt_values(rules):
-        label = "30½" if value.category is Category.TRICON else str(value)
+        label = str(value) if value.category is not Category.TRICON else "Feuer" if str(value).startswith("Feuer") else "30½"
         old = by_strength.get(value.strength, (label, 0))
         by_strength[value.strength] = (label, old[1] + 1)
     return [by_strength[s] for s in sorted(by_strength, reverse=True)]
@@ -81,6 +81,7 @@ ODDS_VARIANTS: Final[tuple[tuple[str, str, Rules], ...]] = (
     ("Trentuno, suited, 40 cards", "`TRENTUNO`", TRENTUNO),
     ("Trentuno, unsuited, 40 cards", "`TRENTUNO.replace(trentuno_suited=False)`", TRENTUNO.replace(trentuno_suited=False)),
     ("Hoyle", "`HOYLE` (A-2-3 is a sequence)", HOYLE),
+    ("Schwimmen, 32 cards, Feuer", "`SCHWIMMEN` (Trentuno counting, three aces above 31)", SCHWIMMEN),
 )
 """The variants on the odds page: (title, how to get it, rules)."""
 
@@ -104,8 +105,9 @@ def render_odds_page() -> str:
         "# Hand odds",
         "",
         "Exact counts of every category among the three-card hands a player can be",
-        "dealt: C(52, 3) = 22,100 hands, or C(40, 3) = 9,880 with Trentuno's 40-card",
-        "deck. They are counted by the library itself (`commerce_rules.ranking.odds.category_counts`),",
+        "dealt: C(52, 3) = 22,100 hands, C(40, 3) = 9,880 with Trentuno's 40-card",
+        "deck, or C(32, 3) = 4,960 with Schwimmen's 32 cards. They are counted by the",
+        "library itself (`commerce_rules.ranking.odds.category_counts`),",
         "best category first. Quads exist only after a pounce and are never dealt, so they",
         "are not counted.",
     ]

@@ -16,9 +16,15 @@ it holds (better value, or equal value and a better draw), so a table of
 greedy bots cannot exchange back and forth for ever; a deal also ends when
 every player passes (the stall rule).
 
+Schwimmen's options: the dealer keeps a hand that beats at least
+:data:`KEEP_SHARE` of all hands and otherwise takes the unseen extra hand
+(a random hand: on average it beats half of them); exchanging all is
+weighed like any exchange, by the hand it makes (the widow itself).
+
 What an observer learns: every exchange is public, so each card a player
 took from the widow is known to be in that player's hand until it comes
-back; a pounce shows the pouncer's four cards.
+back (all three after an exchange of the whole hand); a pounce shows the
+pouncer's four cards; a dead widow lies in the discard pile.
 
 :func:`widow_play`, :func:`exchange_key` and :func:`exchange_seen` serve
 every mechanism that exchanges with a face-up widow (Hoyle's rounds too).
@@ -29,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from ...actions import Action, Exchange, Knock, Pass, Pounce
+from ...actions import Action, Exchange, ExchangeAll, Knock, Pass, Pounce
 from ...cards import Card
 from ...deck import deck_for
 from ...ranking import Category
@@ -38,7 +44,7 @@ from ...state import Event, EventKind, Phase
 from ..model import HandModel, bits_of, draw_bits, draw_of, hand_model
 from ..strategy import FIRST, GUARD_TURNS_PER_PLAYER, EventRule, KnownCards
 
-__all__ = ["KNOCK_UPGRADE", "WIDOW_KNOCK_SHARE", "WidowStrategy", "exchange_key", "exchange_seen", "widow_play"]
+__all__ = ["KEEP_SHARE", "KNOCK_UPGRADE", "WIDOW_KNOCK_SHARE", "WidowStrategy", "exchange_key", "exchange_seen", "widow_play"]
 
 WIDOW_KNOCK_SHARE: Final = 0.9
 """Widow: knock with a hand that beats at least this share of all three-card hands (or a flush or better).
@@ -58,8 +64,13 @@ a flush first, and in Trentuno 21 trades up to 31 before knocking.
 """
 
 
+KEEP_SHARE: Final = 0.5
+"""Schwimmen's dealer keeps a hand that beats this share of all hands, else takes the unseen extra hand."""
+
+
 def widow_play(
-    rules: Rules, seat: int, hand: tuple[Card, ...], active: int, turns: int, legal: tuple[Action, ...]
+    rules: Rules, seat: int, hand: tuple[Card, ...], active: int, turns: int, legal: tuple[Action, ...],
+    widow: tuple[Card, ...] = (),
 ) -> Action:
     """The greedy turn with a face-up widow: the best exchange, a knock, or a pass (see the module docstring)."""
     can_knock = isinstance(legal[-1], Knock) or any(isinstance(action, Knock) for action in legal)
@@ -68,10 +79,16 @@ def widow_play(
     model = hand_model(rules, max(1, active - 1))
     strength, draw = model.strength, model.draw
     bits = bits_of(hand)
-    best: Exchange | None = None
+    best: Exchange | ExchangeAll | None = None
     best_strength = strength[bits]
     best_draw = -1.0  # computed only when a tie on strength asks for it
+    best_bits = bits
     for action in legal:
+        if type(action) is ExchangeAll and len(widow) == 3:
+            new_bits = bits_of(widow)
+            if strength[new_bits] > best_strength:  # the whole widow: only for a strictly better hand
+                best, best_strength, best_draw, best_bits = action, strength[new_bits], draw_of(model, widow), new_bits
+            continue
         if not isinstance(action, Exchange):
             continue
         give, take = action.give, action.take
@@ -84,15 +101,12 @@ def widow_play(
             best_draw = draw_of(model, hand)
         new_draw = draw_bits(draw, kept, take.bit)
         if new_strength > best_strength or new_draw > best_draw:
-            best, best_strength, best_draw = action, new_strength, new_draw
+            best, best_strength, best_draw, best_bits = action, new_strength, new_draw, new_bits
     if can_knock:
         category = model.category[bits]
         strong = category >= Category.FLUSH or model.share[bits] >= WIDOW_KNOCK_SHARE
         share = model.share[bits]
-        upgrade = (
-            best is not None
-            and model.share[(bits & ~best.give.bit) | best.take.bit] - share >= KNOCK_UPGRADE * (1.0 - share)
-        )
+        upgrade = best is not None and model.share[best_bits] - share >= KNOCK_UPGRADE * (1.0 - share)
         if (strong and not upgrade) or turns >= GUARD_TURNS_PER_PLAYER * active:
             return Knock(seat)
     if best is not None:
@@ -118,6 +132,27 @@ def exchange_seen(known: KnownCards, event: Event) -> None:
             known.pinned[event.player].append(taken)
 
 
+def _exchanged_all(known: KnownCards, event: Event) -> None:
+    """The whole hand for the whole widow: the three given are in the widow, the three taken in that hand."""
+    for card in event.cards[:3]:
+        known.unpin(card)
+    if event.player != known.me:
+        known.pinned[event.player] = list(event.cards[3:])
+
+
+def _dealer_took(known: KnownCards, event: Event) -> None:
+    """The dealer's own hand went face up as the widow: none of it is in a hand."""
+    for card in event.cards:
+        known.unpin(card)
+    if event.player != known.me:
+        known.pinned[event.player] = []
+
+
+def _new_widow(known: KnownCards, event: Event) -> None:
+    """The dead widow lies in the discard pile."""
+    known.discard.extend(event.cards[:3])
+
+
 def _pounced(known: KnownCards, event: Event) -> None:
     seat = event.player
     if event.cards and seat != known.me:
@@ -129,7 +164,13 @@ class WidowStrategy:
     """The greedy strategy of :class:`~commerce_rules.mechanisms.widow.Widow` (see the module docstring)."""
 
     rollouts = True
-    learns: Mapping[EventKind, EventRule] = {EventKind.EXCHANGE: exchange_seen, EventKind.POUNCE: _pounced}
+    learns: Mapping[EventKind, EventRule] = {
+        EventKind.EXCHANGE: exchange_seen,
+        EventKind.POUNCE: _pounced,
+        EventKind.EXCHANGE_ALL: _exchanged_all,
+        EventKind.TAKE_EXTRA_HAND: _dealer_took,
+        EventKind.NEW_WIDOW: _new_widow,
+    }
 
     def act(
         self,
@@ -146,8 +187,11 @@ class WidowStrategy:
     ) -> Action:
         if phase is Phase.POUNCE:
             return Pounce(seat)
+        if phase is Phase.DEALER_CHOICE:
+            keep = hand_model(rules, max(1, active - 1)).share[bits_of(hand)] >= KEEP_SHARE
+            return Pass(seat) if keep else ExchangeAll(seat)
         if phase in (Phase.PLAY, Phase.FINAL_ROUND) and len(hand) in (3, 4):
-            return widow_play(rules, seat, hand, active, turns, legal)
+            return widow_play(rules, seat, hand, active, turns, legal, widow)
         return legal[0]  # pragma: no cover - the widow owns no other phase
 
     def candidate_key(self, action: Action, model: HandModel, hand_bits: int) -> tuple[int, float]:

@@ -1,7 +1,8 @@
 """The property harness: the engine's invariants after every action of random play, on every variant.
 
 **Variants.** Every test runs on every preset of :data:`commerce_rules.PRESETS`
-(a preset added later is covered without a change here) and on random valid
+(a preset added later is covered without a change here), on a few presets
+with the options of RULES.md §7-§9 (``OPTION_PRESETS``), and on random valid
 option combinations of every mechanism x scoring pair (``Mechanism`` x
 ``Scoring``): the ranking and every other option are drawn in range and
 applied with :meth:`Rules.replace`, an option the pair does not take keeping
@@ -32,21 +33,24 @@ The invariants, one test each (RULES.md and API.md):
   raises ``IllegalActionError`` and changes nothing;
 * ``legal_actions`` lists distinct actions of the player to act, and is empty
   exactly when the match is over;
-* the cards are conserved: hands, widow, stock and discard hold the deck, each card once;
+* the cards are conserved: hands, widow, stock and discard hold the deck, each card once
+  (Schwimmen's dead widows in the discard too);
 * hands hold 3 cards (a pounce's quad 4), seats out of the match none, and
   those seats never act or deal;
 * balances plus the pot are always 0;
-* lives never rise, except by the one horse of a match (+1, once);
+* lives never rise, except by the one horse of a match (+1, once); with
+  ``free_ride`` a seat at 0 lives swims (stays active) until it loses again;
 * every showdown settles as its scoring says (the winner's tie order, the
   losers, the ledger's and the pool's payments, the next deal and dealer);
 * the horse is offered once, to the first player out, and its answer deals on;
 * Hoyle's rounds (§6.3-6.6): the blind exchange, a widow growing by one card
   a round, knockers and frozen seats, a knock being a whole turn;
-* every match ends within ``MATCH_BOUND`` actions, with its winners;
+* every match ends within ``MATCH_BOUND`` actions, with its winners (with
+  ``deal_limit``, after that many deals at most: the best balance or most lives);
 * states and actions round-trip through JSON exactly;
 * ``observe`` never leaks: swapping cards the seat cannot know (other hands,
   the stock's order, a hidden discard; Hoyle's dealer's own hand before the
-  blind exchange) changes neither its observation nor, for the seat to act,
+  blind exchange; Schwimmen's face-down extra hand) changes neither its observation nor, for the seat to act,
   ``legal_actions``; nor does the seed.
 """
 
@@ -167,11 +171,24 @@ def _family_param(mechanism: Mechanism, scoring: Scoring) -> Any:
     return pytest.param(family, id=name)
 
 
-VARIANT_VALUES: list[Variant] = [*PRESETS.values(), *(Family(m, s) for m, s in itertools.product(Mechanism, Scoring))]
-VARIANTS = [pytest.param(rules, id=name.upper()) for name, rules in PRESETS.items()] + [
-    _family_param(m, s) for m, s in itertools.product(Mechanism, Scoring)
+OPTION_PRESETS: dict[str, Rules] = {
+    "CRP-free-ride-limit-3": PRESETS["crp"].replace(free_ride=True, deal_limit=3),
+    "HOYLE-free-ride-limit-2-40": PRESETS["hoyle"].replace(free_ride=True, deal_limit=2, deck_size=40),
+    "FOSTER-limit-2-32": PRESETS["foster"].replace(deal_limit=2, deck_size=32),
+    "POUNCE-32-new-widow": PRESETS["pounce"].replace(deck_size=32, stall_effect="new_widow", exchange_all=True),
+    "SCHWIMMEN-blitz-all-lose-52": PRESETS["schwimmen"].replace(blitz_all_lose=True, deck_size=52, deal_limit=4),
+}
+"""The options of RULES.md §7-§9 on other presets, fixed (the families draw them at random too)."""
+
+VARIANT_VALUES: list[Variant] = [
+    *PRESETS.values(), *OPTION_PRESETS.values(), *(Family(m, s) for m, s in itertools.product(Mechanism, Scoring))
 ]
-"""Every preset, and every mechanism x scoring pair with random options."""
+VARIANTS = (
+    [pytest.param(rules, id=name.upper()) for name, rules in PRESETS.items()]
+    + [pytest.param(rules, id=name) for name, rules in OPTION_PRESETS.items()]
+    + [_family_param(m, s) for m, s in itertools.product(Mechanism, Scoring)]
+)
+"""Every preset, the presets with the shared options, and every mechanism x scoring pair with random options."""
 
 
 def _params_where(mechanism: Mechanism | None = None, scoring: Scoring | None = None) -> list[Any]:

@@ -61,7 +61,8 @@ class Widow(WidowWords, WidowRecord):
 
     phases: tuple[Phase, ...] = (_CHOICE, _PLAY, _FINAL, _POUNCE)
     widow_size = 3
-    discard_face_up = True  # nothing is discarded face down
+    discard_face_up = True
+    """The discard pile holds dead widows (``stall_effect="new_widow"``), whose cards were public."""
     events: dict[EventKind, EventShape] = {
         _EXCHANGE: ((2,), "all"), _PASS: ((0,), "all"), _KNOCK: ((0,), "all"),
         _POUNCED: ((2,), "all"), _DECLINED: ((0,), "all"),

@@ -177,6 +177,9 @@ OPTION_PRESETS: dict[str, Rules] = {
     "FOSTER-limit-2-32": PRESETS["foster"].replace(deal_limit=2, deck_size=32),
     "POUNCE-32-new-widow": PRESETS["pounce"].replace(deck_size=32, stall_effect="new_widow", exchange_all=True),
     "SCHWIMMEN-blitz-all-lose-52": PRESETS["schwimmen"].replace(blitz_all_lose=True, deck_size=52, deal_limit=4),
+    "THIRTY_ONE-lowest-loses-turns-6-40": PRESETS["thirty_one"].replace(
+        free_ride=False, blitz_all_lose=False, turn_limit=6, deck_size=40
+    ),
 }
 """The options of RULES.md §7-§9 on other presets, fixed (the families draw them at random too)."""
 

@@ -1,6 +1,7 @@
 """Benchmark whole games: random-bot games per second, the cost of one ``apply``, simulate's speed-up.
 
 Run:  python benchmarks/bench_games.py [--runs 5] [--games 40] [--sim-games 400] [--seed 2024]
+                                       [--presets CRP THIRTY_ONE] [--no-speed-up]
 
 * **Games per second per core**: for every preset, at 3, 6
   and 12 players (a table its deck cannot deal is left out: Schwimmen's
@@ -32,7 +33,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from commerce_rules import (
-    CRP, EXTENDED, FOSTER, HOYLE, POUNCE, SCHWIMMEN, TRENTUNO, CommerceError, RandomBot, Rules, apply, legal_actions, new_game,
+    CRP, EXTENDED, FOSTER, HOYLE, POUNCE, SCHWIMMEN, THIRTY_ONE, TRENTUNO, CommerceError, RandomBot, Rules, apply, legal_actions, new_game,
 )  # fmt: skip
 from commerce_rules.actions import Action
 from commerce_rules.simulate import game_seed, play_game, simulate
@@ -41,6 +42,7 @@ from commerce_rules.state import GameState
 PRESETS = {
     "FOSTER": FOSTER, "CRP": CRP, "POUNCE": POUNCE, "TRENTUNO": TRENTUNO, "EXTENDED": EXTENDED, "HOYLE": HOYLE,
     "SCHWIMMEN": SCHWIMMEN,
+    "THIRTY_ONE": THIRTY_ONE,
 }  # fmt: skip
 PLAYERS = (3, 6, 12)
 T = TypeVar("T")
@@ -137,12 +139,15 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=40, help="games per run for each preset and table size")
     parser.add_argument("--sim-games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--presets", nargs="+", default=list(PRESETS), choices=list(PRESETS), type=str.upper)
+    parser.add_argument("--no-speed-up", action="store_true", help="skip the simulation speed-up")
     args = parser.parse_args(argv)
     print(f"Python {platform.python_version()} ({platform.python_implementation()}) on {platform.machine()}, "
           f"{platform.system()}, {os.cpu_count()} CPUs; median of {args.runs} runs")
     print()
     print(f"{'preset':10s} {'players':>7s} {'games/s/core':>13s} {'turns/game':>11s} {'apply (µs)':>11s}")
-    for name, rules in PRESETS.items():
+    for name in args.presets:
+        rules = PRESETS[name]
         for players in [n for n in PLAYERS if fits(rules, n)] or [largest_table(rules)]:
             rate = games_per_second(rules, players, args.games, args.runs, args.seed)
             turns = random_turns(rules, players, max(5, args.games // 4), args.seed)
@@ -151,6 +156,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                 f"{name:10s} {players:7d} {rate:13.1f} {len(turns) / games:11.0f} "
                 f"{median_apply_ns(turns) / 1000:11.1f}"
             )
+    if args.no_speed_up:
+        return
     print()
     one, two, ratio = speed_up(args.sim_games, args.runs, args.seed)
     print(f"simulate, CRP, 6 random bots, {args.sim_games} games: in-process {one:.2f} s, "

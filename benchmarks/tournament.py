@@ -4,7 +4,8 @@ Run:  python benchmarks/tournament.py [--games 600] [--crp-games 150] [--rollout
                                       [--workers 2] [--seed 2024] [--variants foster crp schwimmen]
                                       [--greedy-only]
 
-For each variant (``FOSTER``, ``CRP`` and ``SCHWIMMEN`` by default) three experiments:
+For each variant (``FOSTER``, ``CRP`` and ``SCHWIMMEN`` by default; ``THIRTY_ONE`` with
+``--variants thirty_one``, its games counted by ``--crp-games``) three experiments:
 
 0. **Greedy against random** -- one ``GreedyBot`` and two ``RandomBot`` players,
    in the table's three rotations, the greedy bot's and the random bots'
@@ -44,10 +45,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from commerce_rules import CRP, FOSTER, SCHWIMMEN, GreedyBot, RandomBot, Rules, SearchBot, simulate
+from commerce_rules import CRP, FOSTER, SCHWIMMEN, THIRTY_ONE, GreedyBot, RandomBot, Rules, SearchBot, simulate
 from commerce_rules.simulate import game_seed, play_game, wilson_interval
 
-VARIANTS = {"foster": FOSTER, "crp": CRP, "schwimmen": SCHWIMMEN}
+VARIANTS = {"foster": FOSTER, "crp": CRP, "schwimmen": SCHWIMMEN, "thirty_one": THIRTY_ONE}
 
 
 def rotations(bots: Sequence[Any]) -> list[list[Any]]:
@@ -102,12 +103,12 @@ def paired_difference(a: Sequence[int], b: Sequence[int]) -> tuple[float, float,
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=600, help="games per rotation of each table, for FOSTER")
-    parser.add_argument("--crp-games", type=int, default=150, help="the same for CRP and SCHWIMMEN, whose games are longer")
+    parser.add_argument("--crp-games", type=int, default=150, help="the same for the other variants, whose games are longer")
     parser.add_argument("--greedy-only", action="store_true", help="only GreedyBot against two RandomBots")
     parser.add_argument("--rollouts", type=int, default=200, help="the SearchBot's budget per decision")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--variants", nargs="+", default=list(VARIANTS), choices=list(VARIANTS))
+    parser.add_argument("--variants", nargs="+", default=["foster", "crp", "schwimmen"], choices=list(VARIANTS))
     args = parser.parse_args(argv)
     search: Callable[..., Any] = functools.partial(SearchBot, rollouts=args.rollouts)
     print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs, {args.workers} workers")

@@ -73,6 +73,8 @@ def random_action(rules: Rules, rng: random.Random, players: int) -> Action:
     arguments: list[object] = [rng.randrange(min(players + 1, 12)) if rng.random() < 0.9 else rng.randrange(12)]
     for _, kind in cls.card_fields:
         arguments.append(rng.choice(deck) if kind == "card" else tuple(rng.sample(deck, rng.randint(1, 3))))
+    for _, words in cls.word_fields:  # Draw's source
+        arguments.append(rng.choice(words))
     return cls(*arguments)  # type: ignore[arg-type]
 
 

@@ -29,6 +29,8 @@ def built_actions(draw: st.DrawFn) -> tuple[type[Action], list[Any]]:
     arguments: list[Any] = [draw(SEATS)]
     for _, kind in cls.card_fields:
         arguments.append(draw(ONE_CARD if kind == "card" else CARDS))
+    for _, words in cls.word_fields:
+        arguments.append(draw(st.sampled_from(words) | st.text(max_size=8)))
     return cls, arguments
 
 
@@ -48,6 +50,7 @@ def test_every_action_that_can_be_built_round_trips_through_json(drawn: tuple[ty
 def test_the_action_classes_are_every_json_type() -> None:
     assert set(ACTION_CLASSES) == {
         "buy", "barter", "barter_reply", "knock", "exchange", "pass", "pounce", "blind_exchange", "buy_horse", "exchange_all",
+        "draw", "discard",
     }  # fmt: skip
     assert all(cls.json_type == name for name, cls in ACTION_CLASSES.items())
 

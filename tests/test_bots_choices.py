@@ -51,11 +51,19 @@ STRIDE = 7
 CRAFTED_POUNCES = 24
 
 GREEDY_SHA256 = "424dacf2effc5956379ecb2093e36103d25c0ef1ed99441f81d5116dc6bc5a1d"
+SEARCH_SHA256 = "b00d360349381ff69a7a1503d30a59dc70ba1786f5da8a44997c25f6ea51f331"
 LATER_PRESETS = ("schwimmen",)
 """Presets added after the first pin: their own hashes (recorded with their strategies)."""
 LATER_GREEDY_SHA256 = "1ee602edc34ca93416b15766348c2a2741aa586b7af367ff73085eb03c63f329"
 LATER_SEARCH_SHA256 = "ba832cfde3ffb2c55e948f4ccf696f6866cb01b72889f33f49d2b1724516217b"
-SEARCH_SHA256 = "b00d360349381ff69a7a1503d30a59dc70ba1786f5da8a44997c25f6ea51f331"
+
+OWN_PINS: dict[str, tuple[str, str]] = {
+    "thirty_one": (
+        "ef13853d6a575675a3540a4b226b3d6e0f7543e8fd29052d632a6578e0b051b6",
+        "bafee573e3b9224de1113983a559b3640e9f8dc4a92fcd3bcd7740c80e0c2bc8",
+    ),
+}
+"""A preset added later with a pin of its own: the greedy and the search bots' hashes over its observations alone."""
 
 Sample = tuple[str, Observation, tuple[Action, ...]]
 
@@ -140,6 +148,13 @@ def test_the_bots_choices_are_pinned() -> None:
     assert digest(search_lines) == SEARCH_SHA256
 
 
+def test_the_bots_choices_in_a_preset_pinned_on_its_own_are_pinned() -> None:
+    for name, (greedy_pin, search_pin) in OWN_PINS.items():
+        greedy_lines, search_lines = choices(observations(pounces=0, variants={name: PRESETS[name]}))
+        assert len(greedy_lines) == 4 * PER_TABLE
+        assert (digest(greedy_lines), digest(search_lines)) == (greedy_pin, search_pin), name
+
+
 def later_observations() -> Iterator[Sample]:
     return observations(pounces=0, variants={name: PRESETS[name] for name in LATER_PRESETS})
 
@@ -156,6 +171,9 @@ if __name__ == "__main__":
     greedy_lines, search_lines = choices(observations())
     print(f'GREEDY_SHA256 = "{digest(greedy_lines)}"')
     print(f'SEARCH_SHA256 = "{digest(search_lines)}"')
+    for name in OWN_PINS:
+        later = choices(observations(pounces=0, variants={name: PRESETS[name]}))
+        print(f'    "{name}": ("{digest(later[0])}", "{digest(later[1])}"),')
     later_greedy, later_search = choices(later_observations())
     print(f'LATER_GREEDY_SHA256 = "{digest(later_greedy)}"')
     print(f'LATER_SEARCH_SHA256 = "{digest(later_search)}"')

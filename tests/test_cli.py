@@ -25,11 +25,13 @@ from commerce_rules import (
     FOSTER,
     POUNCE,
     PRESETS,
+    Mechanism,
     TRENTUNO,
     Barter,
     BarterReply,
     Buy,
     Card,
+    Discard,
     Exchange,
     GameState,
     HandValue,
@@ -371,7 +373,8 @@ def test_demo_plays_a_whole_match_and_shows_every_showdown(capsys: pytest.Captur
                 assert f"  seat {seat}{dealer}: {' '.join(map(str, hand))} — {value}" in block
         assert f"  best hand: seat {showdown.winner}, {showdown.values[showdown.winner]}" in block
         for seat in showdown.losers:
-            assert any(line.startswith(f"  seat {seat} has the lowest hand and loses") for line in block)
+            lost = (f"  seat {seat} has the lowest hand and loses", f"  seat {seat} has no 31 and loses")  # (a blitz, §8.6)
+            assert any(line.startswith(lost) for line in block)
     assert lines[-1].startswith(f"Match over after {len(final.showdowns)} deal")
     assert f"seat {final.winners[0]}" in lines[-1]
     assert ("Winners: " if len(final.winners) > 1 else "Winner: ") in lines[-1]
@@ -387,15 +390,16 @@ def test_demo_of_three_foster_players_is_a_few_dozen_lines(capsys: pytest.Captur
 @pytest.mark.parametrize("variant", PLAYABLE)
 def test_demo_never_names_a_hand_card_before_its_showdown(capsys: pytest.CaptureFixture[str], variant: str) -> None:
     # Per deal: every card named before the showdown is one the widow showed
-    # (the opening widow, or the widow after an exchange or a pounce); so a
-    # card that stayed hidden in a hand first appears on its showdown line.
+    # (the opening widow, or the widow after an exchange or a pounce) or one
+    # that lay face up on a discard pile (Thirty-One); so a card that stayed
+    # hidden in a hand first appears on its showdown line.
     _, out, _ = run(capsys, "demo", "--variant", variant, "--players", "4", "--seed", "5")
     sections = re.split(r"\n(?=Deal \d+)", out)[1:]
     assert sections
     for section in sections:
         before, _, showdown = section.partition("Showdown of deal")
         assert showdown, section
-        widow_lines = [line for line in before.splitlines() if "widow" in line]
+        widow_lines = [line for line in before.splitlines() if "widow" in line or "discard" in line]
         public = set().union(*(cards_in(line) for line in widow_lines)) if widow_lines else set()
         named = cards_in(before)
         hand_lines = [line for line in showdown.splitlines() if re.match(r"  seat \d+(, the dealer)?: ", line)]
@@ -405,7 +409,7 @@ def test_demo_never_names_a_hand_card_before_its_showdown(capsys: pytest.Capture
             assert not never_shown & named, (never_shown & named, section)
         # Nor any other hidden card (the stock, the discard): every card named is one the widow showed.
         assert named <= public, (named - public, section)
-        if not PRESETS[variant].has_widow:
+        if not PRESETS[variant].has_widow and PRESETS[variant].mechanism is not Mechanism.DRAW_DISCARD:
             assert named == set()
 
 
@@ -413,20 +417,27 @@ def test_demo_never_names_a_hand_card_before_its_showdown(capsys: pytest.Capture
 def test_narration_names_only_cards_the_widow_shows(variant: str) -> None:
     # The same check on the states themselves: a move's words name only
     # cards that are in the widow before or after it (exchanges, pounces).
+    # (Thirty-One: or on the face-up discard pile before or after it, or discarded onto it.)
     rules = PRESETS[variant]
     first = new_game(rules, 4, seed=3)
-    assert cards_in("\n".join(describe_deal_start(first))) == {str(c) for c in observe(first, 0).widow}
+    assert cards_in("\n".join(describe_deal_start(first))) == face_up(first)
     for before, action, after in greedy_game(rules, 4, 3):
         words = "\n".join(describe_move(before, action, after))
-        public = {str(c) for c in observe(before, 0).widow}
-        if isinstance(action, Exchange):
-            public.add(str(action.give))
+        public = face_up(before)
+        if isinstance(action, (Exchange, Discard)):
+            public.add(str(action.cards()[0]))
         if after.deal_number == before.deal_number and not len(after.showdowns) > len(before.showdowns):
-            public |= {str(c) for c in after.widow}
+            public |= face_up(after)
         assert cards_in(words) <= public, (action, words)
         if after.deal_number != before.deal_number and not after.is_over:
             opening = "\n".join(describe_deal_start(after))
-            assert cards_in(opening) == {str(c) for c in observe(after, 0).widow}
+            assert cards_in(opening) == face_up(after)
+
+
+def face_up(state: GameState) -> set[str]:
+    """The cards every seat sees on the table: the face-up widow and a face-up discard pile."""
+    view = observe(state, state.dealer)
+    return {str(card) for card in view.widow + view.discard}
 
 
 def test_demo_without_seed_prints_one_that_replays_the_same_match(capsys: pytest.CaptureFixture[str]) -> None:

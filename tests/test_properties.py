@@ -81,6 +81,8 @@ from commerce_rules import (
     Card,
     Category,
     CommerceError,
+    Discard,
+    Draw,
     Event,
     EventKind,
     Exchange,
@@ -175,6 +177,9 @@ OPTION_PRESETS: dict[str, Rules] = {
     "FOSTER-limit-2-32": PRESETS["foster"].replace(deal_limit=2, deck_size=32),
     "POUNCE-32-new-widow": PRESETS["pounce"].replace(deck_size=32, stall_effect="new_widow", exchange_all=True),
     "SCHWIMMEN-blitz-all-lose-52": PRESETS["schwimmen"].replace(blitz_all_lose=True, deck_size=52, deal_limit=4),
+    "THIRTY_ONE-lowest-loses-turns-6-40": PRESETS["thirty_one"].replace(
+        free_ride=False, blitz_all_lose=False, turn_limit=6, deck_size=40
+    ),
 }
 """The options of RULES.md §7-§9 on other presets, fixed (the families draw them at random too)."""
 
@@ -344,9 +349,9 @@ def candidate_actions(state: GameState, rng: random.Random) -> list[Action]:
     for seat in range(state.num_players):
         hand = state.hands[seat]
         others = [*rng.sample(deck, 2), *state.stock[:1]]
-        candidates += [Knock(seat), Pass(seat), Pounce(seat), BuyHorse(seat)]
-        for card in (*hand, *others):
-            candidates += [Buy(seat, card), Barter(seat, card), BarterReply(seat, card)]
+        candidates += [Knock(seat), Pass(seat), Pounce(seat), BuyHorse(seat), Draw(seat, "stock"), Draw(seat, "discard")]
+        for card in (*hand, *others, *state.discard[-2:]):
+            candidates += [Buy(seat, card), Barter(seat, card), BarterReply(seat, card), Discard(seat, card)]
         candidates += [Exchange(seat, give, take) for give in hand for take in widow]
         candidates += [Exchange(seat, give, take) for give, take in zip(others, others[1:])]
         if hand and widow:
@@ -357,7 +362,7 @@ def candidate_actions(state: GameState, rng: random.Random) -> list[Action]:
     for seat in range(state.num_players, 12):  # seats no table this size has (an action can name seats 0 to 11)
         card = rng.choice(deck)
         candidates += [Knock(seat), Pass(seat), Pounce(seat), BuyHorse(seat), Buy(seat, card), Barter(seat, card)]
-        candidates += [BarterReply(seat, card), Exchange(seat, card, rng.choice(deck))]
+        candidates += [BarterReply(seat, card), Exchange(seat, card, rng.choice(deck)), Discard(seat, card), Draw(seat, "stock")]
         candidates += built(BlindExchange, seat, widow[:1])
     return candidates
 
@@ -432,7 +437,7 @@ def test_apply_accepts_an_action_exactly_when_legal_actions_lists_it(variant: Va
             else:
                 raise AssertionError(f"apply accepted {action!r}, which legal_actions does not list")
         assert repr(state) == shown and state == equal[index], "a refused action changed the state"
-    every_kind = {"Knock", "Pass", "Pounce", "Buy", "Barter", "BarterReply", "Exchange", "BlindExchange", "BuyHorse"}
+    every_kind = {"Knock", "Pass", "Pounce", "Buy", "Barter", "BarterReply", "Exchange", "BlindExchange", "BuyHorse", "Draw", "Discard"}
     assert every_kind <= set(refused), "the candidates cover every kind of action"
 
 
@@ -454,6 +459,7 @@ def test_legal_actions_are_the_distinct_actions_of_the_player_to_act_and_none_on
         assert state.phase is not Phase.HORSE or (rules.scoring is Scoring.POOL and rules.horse)
         assert state.phase is not Phase.BLIND_EXCHANGE or rules.mechanism is Mechanism.ROUNDS
         assert state.phase is not Phase.BARTER_REPLY or rules.mechanism is Mechanism.TRADE_BARTER
+        assert state.phase is not Phase.DISCARD or rules.mechanism is Mechanism.DRAW_DISCARD
         if state.phase in (Phase.POUNCE, Phase.HORSE):  # a question: yes or no
             seat = state.to_act
             assert seat is not None
@@ -476,6 +482,9 @@ def test_the_cards_are_conserved_the_deck_each_card_once(variant: Variant, data:
         assert Counter(all_cards(state)) == deck
         if state.rules.mechanism is Mechanism.TRADE_BARTER:
             assert state.widow == ()
+        elif state.rules.mechanism is Mechanism.DRAW_DISCARD:  # no widow; a turn starts with a face-up pile to draw from
+            assert state.widow == ()
+            assert state.phase is not Phase.PLAY or state.discard
         elif state.phase not in (Phase.OVER, Phase.HORSE):
             assert len(state.widow) >= 3
 
@@ -501,6 +510,8 @@ def test_hands_hold_three_cards_and_seats_out_of_the_match_hold_none_and_never_a
         for seat, hand in enumerate(state.hands):
             if seat not in state.active:
                 assert hand == ()
+            elif len(hand) == 4 and state.phase is Phase.DISCARD:  # Thirty-One: drawn, and about to discard
+                assert seat == state.to_act
             elif len(hand) == 4:  # only a pounce makes four cards: a quad
                 assert state.rules.pounce and len({card.rank for card in hand}) == 1
             else:
@@ -544,7 +555,7 @@ def test_lives_never_rise_but_by_the_one_horse_of_a_match(variant: Variant, data
     game = data.draw(games(variant))
     states, actions = game.play()
     start = game.rules.starting_lives
-    assert states[0].lives == (start,) * game.players
+    assert states[0].lives == (start,) * game.players or states[0].showdowns, "(a first deal dealt with a 31 is settled at once)"
     horses = 0
     for before, action, after in zip(states, actions, states[1:]):
         assert all(0 <= lives <= start for lives in after.lives)
@@ -569,6 +580,8 @@ def check_settlement(before: GameState, action: Action, after: GameState, horses
     n = before.num_players
     if before.phase is Phase.HORSE:
         return  # the answer to the horse: see check_horse_answer
+    if len(after.showdowns) > len(before.showdowns) + 1:
+        return  # a deal settled as it was dealt in the same step (a 31 dealt): tests/test_thirty_one_rules.py
     showdown = new_showdown(before, after)
     if showdown is None:  # within a deal no life is lost, and only a purchase moves points (to the dealer, where there is money)
         assert after.lives == before.lives and after.pot == before.pot
@@ -925,7 +938,7 @@ def test_states_and_actions_round_trip_through_json(variant: Variant, data: st.D
 def known_cards(state: GameState, seat: int) -> set[Card]:
     """The cards whose place ``seat`` may know: its hand, the widow, every card of an event it saw."""
     view = observe(state, seat)
-    known = {*view.hand, *view.widow}
+    known = {*view.hand, *view.widow, *view.discard}
     for event in view.history:
         known.update(event.cards)
     if state.phase in (Phase.OVER, Phase.HORSE) and state.last_showdown is not None:
@@ -989,6 +1002,7 @@ def test_observe_does_not_change_when_cards_the_seat_cannot_know_are_swapped(
             assert view.hand == (() if blind else state.hands[seat]), "Hoyle's dealer exchanges before looking"
             face_down = state.phase is Phase.DEALER_CHOICE  # §7.3: nobody sees the extra hand before the choice
             assert view.widow == (() if face_down else state.widow)
+            assert view.discard == (() if game.rules.mechanism is Mechanism.TRADE_BARTER else state.discard), "only a buy discards face down"
             assert (view.stock_count, view.discard_count) == (len(state.stock), len(state.discard))
             for event in view.history:
                 if event.visible_to is not None and seat not in event.visible_to:
@@ -1017,7 +1031,7 @@ def test_observe_does_not_depend_on_the_seed(variant: Variant, data: st.DataObje
             game.rules,
             hands=dealt.hands,
             dealer=dealt.dealer,
-            stock=dealt.stock,
+            stock=(*dealt.discard, *dealt.stock),  # Thirty-One: the first card turned up starts the discard pile
             widow=dealt.widow if dealt.widow else None,
             seed=seed,
         )
@@ -1041,8 +1055,10 @@ def test_observe_does_not_depend_on_the_seed(variant: Variant, data: st.DataObje
 def test_an_observation_has_no_field_for_the_seed_the_stock_or_other_hands() -> None:
     for rules in PRESETS.values():
         view = observe(new_game(rules, 4, seed=1), 0)
-        for name in ("seed", "stock", "hands", "discard"):
+        for name in ("seed", "stock", "hands"):
             assert not hasattr(view, name), name
+        if rules.mechanism is not Mechanism.DRAW_DISCARD:  # only a face-up discard pile is shown
+            assert view.discard == ()
         for name in ("hand", "stock_count", "discard_count", "widow", "history"):
             assert hasattr(view, name), name
 

@@ -19,6 +19,7 @@ from commerce_rules import (
     POUNCE,
     PRESETS,
     SCHWIMMEN,
+    THIRTY_ONE,
     TRENTUNO,
     BarterDirection,
     CommerceError,
@@ -146,6 +147,7 @@ def test_presets_are_named_by_their_command_line_names() -> None:
         "extended": EXTENDED,
         "hoyle": HOYLE,
         "schwimmen": SCHWIMMEN,
+        "thirty_one": THIRTY_ONE,
     }
 
 
@@ -464,6 +466,12 @@ def valid_rules(draw: st.DrawFn) -> Rules:
         options["feuer"] = draw(st.booleans())
     if mechanism is Mechanism.TRADE_BARTER:
         options["barter_direction"] = draw(st.sampled_from(["left", "right", *BarterDirection]))
+    elif mechanism is Mechanism.DRAW_DISCARD:
+        options["exchanges_per_turn"] = 1  # a turn is one draw and one discard
+        if ranking is Ranking.TRENTUNO:
+            options["blitz"] = draw(st.booleans())
+            if scoring is Scoring.LIVES and options["blitz"]:
+                options["blitz_all_lose"] = draw(st.booleans())
     else:
         options["exchanges_per_turn"] = draw(st.integers(1, 3))
     if mechanism is Mechanism.WIDOW:
@@ -485,11 +493,13 @@ def valid_rules(draw: st.DrawFn) -> Rules:
         options["prize"] = draw(st.integers(1, 5))
         options["horse"] = draw(st.booleans())
     start = draw(st.sampled_from(ALL_PRESETS))
-    # From the default in one step, or from any preset via the default parts first.
+    # From the default in one step, or from any preset via its parts with the default options first
+    # (every option reset: one kept from the preset could need another the reset takes away).
     if draw(st.booleans()):
         return Rules().replace(**options)
+    parts = ("mechanism", "scoring", "ranking")
     return Rules.from_options(start.options()).replace(
-        **{name: value for name, value in Rules().options().items() if name not in options}
+        **{name: value for name, value in Rules().options().items() if name not in parts}
     ).replace(**options)
 
 

@@ -117,7 +117,7 @@ def test_blitz_needs_the_trentuno_ranking(rules: Rules) -> None:
 
 
 def test_blitz_needs_a_mechanism_that_declares_it() -> None:
-    with pytest.raises(RulesError, match="blitz applies only with mechanism widow, not rounds"):
+    with pytest.raises(RulesError, match="blitz applies only with mechanism widow or draw_discard, not rounds"):
         HOYLE.replace(ranking="trentuno", blitz=True)
     assert SCHWIMMEN_LIKE.replace(blitz=True).blitz is True
 

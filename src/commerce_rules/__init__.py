@@ -23,6 +23,7 @@ from .rules import (
     POUNCE,
     PRESETS,
     SCHWIMMEN,
+    THIRTY_ONE,
     TRENTUNO,
     BarterDirection,
     Mechanism,
@@ -38,6 +39,7 @@ from .engine import apply, legal_actions, replay
 from .observe import Observation, observe
 from .serialize import action_from_json, action_to_json, observation_from_json, observation_to_json, state_from_json, to_json
 from .state import Event, EventKind, GameState, Phase, Showdown, ShowdownReason
+from .mechanisms.draw_discard import Discard, Draw, DrawTurn
 from .mechanisms.rounds import RoundsTurn
 from .mechanisms.trade_barter import TradeTurn
 from .mechanisms.widow import WidowTurn
@@ -87,6 +89,9 @@ __all__ = [
     "BuyHorse",
     "Event",
     "EventKind",
+    "Discard",
+    "Draw",
+    "DrawTurn",
     "Exchange",
     "ExchangeAll",
     "GameState",
@@ -119,6 +124,7 @@ __all__ = [
     "POUNCE",
     "PRESETS",
     "SCHWIMMEN",
+    "THIRTY_ONE",
     "TRENTUNO",
     "BarterDirection",
     "StallEffect",

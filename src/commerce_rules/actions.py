@@ -51,6 +51,12 @@ def _hint(value: object) -> str:
     return f" (Card.parse({shown(value)}))" if isinstance(value, str) else ""
 
 
+def _choices(words: tuple[str, ...]) -> str:
+    """``'stock' or 'discard'``: the words a word field takes."""
+    quoted = [repr(word) for word in words]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     if not isinstance(cards, Iterable) or isinstance(cards, (str, Card)):
         raise ArgumentTypeError(f"take must be a tuple of Card values, not {shown(cards)}")
@@ -71,6 +77,8 @@ class Action:
     """The ``"type"`` of the action in JSON (``"exchange"``)."""
     card_fields: ClassVar[tuple[tuple[str, FieldKind], ...]] = ()
     """The fields that hold cards, and whether each is one card or a list of them."""
+    word_fields: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
+    """The fields that hold one of a few words (a JSON string), and those words (``Draw.source``)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -91,6 +99,12 @@ class Action:
                 card = getattr(self, field)
                 if not isinstance(card, Card):
                     raise ArgumentTypeError(f"{name}.{field} needs a Card{_hint(card)}, not {shown(card)}")
+        for field, words in self.word_fields:
+            word = getattr(self, field)
+            if type(word) is not str:
+                raise ArgumentTypeError(f"{name}.{field} must be a string, {_choices(words)}, not {shown(word)}")
+            if word not in words:
+                raise IllegalActionError(f"{name}.{field} must be {_choices(words)}, not {shown(word)}")
         self._check()
 
     def _check(self) -> None:

@@ -184,7 +184,8 @@ def narrate_step(before: GameState, action: Action, after: GameState) -> list[st
     """Everything the table hears when ``action`` turns ``before`` into ``after``.
 
     The move (:func:`describe_move`); then, if it ended the deal, the
-    showdown (:func:`describe_showdown`); then either the end of the match
+    showdown (:func:`describe_showdown`), and any showdown of a deal settled
+    as soon as it was dealt in the same step; then either the end of the match
     (:func:`describe_winners`) or the start of the next deal
     (:func:`describe_deal_start`).
     """
@@ -198,13 +199,17 @@ def narrate_step(before: GameState, action: Action, after: GameState) -> list[st
 def narrate_outcome(before: GameState, action: Action, after: GameState) -> list[str]:
     """What follows the move in :func:`narrate_step`, up to the next deal's opening (not included).
 
-    The showdown the move caused, if any, then the end of the match if it
+    The showdown the move caused, if any (and any showdown of a deal settled
+    as soon as it was dealt in the same step), then the end of the match if it
     ended. A terminal game prints these, waits for the person, and then
     opens the next deal itself.
     """
     lines: list[str] = []
-    if len(after.showdowns) > len(before.showdowns):
-        lines.extend(describe_showdown(after.showdowns[-1], after, before=before, action=action))
+    for count, showdown in enumerate(after.showdowns[len(before.showdowns) :]):
+        if count:  # a deal dealt and settled in the same step (Thirty-One's 31 as dealt)
+            lines.extend(describe_showdown(showdown, after))
+        else:
+            lines.extend(describe_showdown(showdown, after, before=before, action=action))
     if after.is_over:
         lines.extend(["", describe_winners(after)])
     return lines

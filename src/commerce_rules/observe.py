@@ -2,9 +2,10 @@
 
 Built from the state's list of public and private fields (see
 :mod:`commerce_rules.state`): the player's own hand, the public fields, the
-sizes of hidden piles, and the history with cards kept only in the events
-that player saw. Never another seat's hand, the order of the stock or
-discard, or the seed. What is private in the turn record (a barter's
+sizes of hidden piles (a face-up discard pile itself, where the mechanism
+lays it face up), and the history with cards kept only in the events
+that player saw. Never another seat's hand, the order of the stock or of a
+hidden discard, or the seed. What is private in the turn record (a barter's
 offered card) the mechanism removes.
 """
 
@@ -42,6 +43,8 @@ class Observation(NamedTuple):
     """The face-up widow (empty while it lies face down: Schwimmen's extra hand before the dealer's choice)."""
     stock_count: int
     discard_count: int
+    discard: tuple[Card, ...]
+    """The discard pile, latest last, where it lies face up (Thirty-One); empty where it is hidden."""
     pot: int
     balances: tuple[int, ...]
     lives: tuple[int, ...]
@@ -113,6 +116,7 @@ def observe(state: GameState, player: int) -> Observation:
         () if mechanism.hides_widow(state) else state.widow,
         len(state.stock),
         len(state.discard),
+        state.discard if mechanism.discard_face_up else (),
         state.pot,
         state.balances,
         state.lives,

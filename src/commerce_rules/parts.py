@@ -100,6 +100,8 @@ class MechanismPart(PhasePart, Protocol):
 
     widow_size: int
     """Cards dealt face up to the widow (0 without a widow)."""
+    discard_face_up: bool
+    """Whether the discard pile lies face up, so that every seat sees it (``observe`` shows it)."""
 
     def cards_needed(self, players: int) -> int:
         """Cards beyond the players' hands that a deal needs (widow and stock)."""

@@ -25,6 +25,7 @@ __all__ = [
     "POUNCE",
     "PRESETS",
     "SCHWIMMEN",
+    "THIRTY_ONE",
     "TRENTUNO",
     "BarterDirection",
     "Mechanism",
@@ -45,6 +46,8 @@ class Mechanism(str, enum.Enum):
     """A face-up widow of 3: exchange, pass, knock and a final round (Rules §2)."""
     ROUNDS = "rounds"
     """Hoyle's widow: the dealer's blind exchange, rounds, a growing widow, two knocks (Rules §6)."""
+    DRAW_DISCARD = "draw_discard"
+    """Thirty-One: draw from the stock or a face-up discard pile, discard, knock, a final round (Rules §8)."""
 
 
 class Scoring(str, enum.Enum):
@@ -159,6 +162,7 @@ PART_OPTIONS: Final[dict[enum.Enum, frozenset[str]]] = {
         {"exchanges_per_turn", "stall_passes", "pounce", "exchange_all", "dealer_choice", "stall_effect", "blitz"}
     ),
     Mechanism.ROUNDS: frozenset({"exchanges_per_turn"}),
+    Mechanism.DRAW_DISCARD: frozenset({"blitz"}),
     Scoring.LEDGER: frozenset({"deal_limit"}),
     Scoring.LIVES: frozenset({"starting_lives", "deal_limit", "free_ride", "blitz_all_lose"}),
     Scoring.POOL: frozenset({"starting_lives", "stake", "prize", "horse", "deal_limit", "free_ride"}),
@@ -326,7 +330,7 @@ class Rules:
     @property
     def has_widow(self) -> bool:
         """Whether the mechanism deals a face-up widow."""
-        return self.mechanism is not Mechanism.TRADE_BARTER
+        return self.mechanism in (Mechanism.WIDOW, Mechanism.ROUNDS)
 
     @property
     def max_hand_size(self) -> int:
@@ -381,6 +385,10 @@ HOYLE: Final = Rules(
 )
 """Commerce with widow after Hoyle: blind exchange, growing widow, pool, rise, horse (Rules §6)."""
 
+THIRTY_ONE: Final = TRENTUNO.replace(
+    mechanism=Mechanism.DRAW_DISCARD, deck_size=52, free_ride=True, blitz=True, blitz_all_lose=True
+)
+"""Thirty-One (Scat, Blitz): draw and discard, knock, 31 ends the deal, on the bus (Rules §8)."""
 SCHWIMMEN: Final = TRENTUNO.replace(
     deck_size=32,
     feuer=True,
@@ -401,5 +409,6 @@ PRESETS: Final[dict[str, Rules]] = {
     "extended": EXTENDED,
     "hoyle": HOYLE,
     "schwimmen": SCHWIMMEN,
+    "thirty_one": THIRTY_ONE,
 }
 """The presets by their command-line names."""

@@ -4,7 +4,7 @@ Every field of a state is either public or private to named seats:
 
 * private to one seat: ``hands[s]`` (seat ``s``), ``turn.offer`` (the offerer);
 * private to nobody at the table: ``stock``, ``discard`` (only their sizes are
-  public) and ``seed``;
+  public, unless the mechanism lays the discard pile face up: Thirty-One) and ``seed``;
 * events in ``history`` carry ``visible_to``: ``None`` for public, else the
   seats that saw the cards;
 * everything else is public.
@@ -61,6 +61,8 @@ class Phase(str, enum.Enum):
     """Schwimmen: the dealer keeps their hand or takes the face-down extra hand unseen."""
     HORSE = "horse"
     """Hoyle: the first player out is asked whether to buy a horse."""
+    DISCARD = "discard"
+    """Thirty-One: the player who has just drawn discards a card face up."""
     OVER = "over"
     """The match has ended."""
 
@@ -100,6 +102,12 @@ class EventKind(str, enum.Enum):
     """``player`` bought a horse (one counter back, for a third of the stake into the pool)."""
     HORSE_DECLINED = "horse_declined"
     """``player``, the first out, declined the horse."""
+    DRAW = "draw"
+    """Thirty-One: ``player`` drew ``cards[0]`` from the stock (seen by the drawer only)."""
+    TAKE_DISCARD = "take_discard"
+    """Thirty-One: ``player`` took ``cards[0]``, the discard pile's top card (public)."""
+    DISCARD = "discard"
+    """Thirty-One: ``player`` discarded ``cards[0]`` face up onto the discard pile (public)."""
 
 
 @value_record
@@ -261,7 +269,7 @@ class GameState(NamedTuple):
     stock: tuple[Card, ...]
     """The stock, top card first (hidden)."""
     discard: tuple[Card, ...]
-    """The discard pile, latest last (hidden in trade and barter)."""
+    """The discard pile, latest last (hidden in trade and barter, face up in Thirty-One)."""
     pot: int
     """The pot (ledger), or Hoyle's pool."""
     balances: tuple[int, ...]

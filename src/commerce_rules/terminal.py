@@ -19,6 +19,7 @@ from typing import TextIO
 from .actions import Action
 from .bots import Bot
 from .engine import apply, legal_actions
+from .errors import HandError
 from .narrate import cards_text, describe_deal_start, describe_move, describe_standings, narrate_outcome
 from .observe import Observation, observe
 from .ranking import evaluate
@@ -45,8 +46,7 @@ def seat_view(view: Observation) -> list[str]:
     if not view.hand and view.hand_sizes[view.player]:
         lines.append(f"Your hand: {plural(view.hand_sizes[view.player], 'card')}, face down (you exchange before looking).")
     else:
-        value = evaluate(view.hand, view.rules)
-        lines.append(f"Your hand: {cards_text(view.hand)} — {value}.")
+        lines.append(f"Your hand: {_hand_text(view)}.")
     if view.widow:
         lines.append(f"The widow: {cards_text(view.widow)}.")
     if view.widow or view.stock_count:
@@ -58,7 +58,10 @@ def seat_view(view: Observation) -> list[str]:
 
 
 def _hand_text(view: Observation) -> str:
-    return f"{cards_text(view.hand)} — {evaluate(view.hand, view.rules)}"
+    try:
+        return f"{cards_text(view.hand)} — {evaluate(view.hand, view.rules)}"
+    except HandError:  # a hand no ranking values: Thirty-One's four cards between a draw and its discard
+        return cards_text(view.hand)
 
 
 def hand_news(before: GameState, action: Action, after: GameState, seat: int) -> list[str]:
@@ -67,7 +70,8 @@ def hand_news(before: GameState, action: Action, after: GameState, seat: int) ->
     Said to that seat alone, from what it may know (its own observations
     before and after, and the move's event in its history): a card from the
     stock is *drawn*, one from another seat (a barter) is *received* from
-    it. A card taken from the face-up widow is already in the narration, and
+    it. A card taken from the face-up widow (or a face-up discard pile) is
+    already in the narration, and
     a new deal's hand is shown as it starts, so neither is repeated. Nothing
     is said of a hand held face down.
 
@@ -80,7 +84,8 @@ def hand_news(before: GameState, action: Action, after: GameState, seat: int) ->
     seen, now = observe(before, seat), observe(after, seat)
     if now.deal_number != seen.deal_number or not seen.hand or not now.hand:
         return []
-    gained = [card for card in now.hand if card not in seen.hand and card not in seen.widow]
+    face_up = (*seen.widow, *seen.discard)  # taken in public: the narration said so
+    gained = [card for card in now.hand if card not in seen.hand and card not in face_up]
     if not gained:
         return []
     given = [card for card in seen.hand if card not in now.hand]

@@ -14,6 +14,7 @@ import attrs
 
 from .cards import Card
 from .deck import deck_for
+from .mechanisms.draw_discard import DrawDiscard
 from .mechanisms.rounds import Rounds
 from .mechanisms.trade_barter import TradeBarter
 from .mechanisms.widow import Widow
@@ -30,6 +31,7 @@ MECHANISMS: Final[dict[Mechanism, MechanismPart]] = {
     Mechanism.TRADE_BARTER: TradeBarter(),
     Mechanism.WIDOW: Widow(),
     Mechanism.ROUNDS: Rounds(),
+    Mechanism.DRAW_DISCARD: DrawDiscard(),
 }
 """Every mechanism, by the name ``Rules.mechanism`` gives it."""
 

@@ -19,7 +19,9 @@ the part that owns the phase, and each strategy's module says how it plays:
 * Hoyle's rounds (``HOYLE``), played with the widow rules, declining the
   blind exchange: :mod:`commerce_rules.bots.strategies.rounds`;
 * the pool's horse question (``HOYLE``), answered by buying back in:
-  :mod:`commerce_rules.bots.strategies.pool`.
+  :mod:`commerce_rules.bots.strategies.pool`;
+* Thirty-One's draw and discard (``THIRTY_ONE``):
+  :mod:`commerce_rules.bots.strategies.draw_discard`.
 
 A part without a strategy is played by
 :class:`~commerce_rules.bots.strategy.DefaultStrategy`: the first legal
@@ -75,8 +77,9 @@ def greedy_action(
 ) -> Action:
     """The greedy choice from the few public facts it needs (the bots' shared core).
 
-    The only legal action is played; otherwise the strategy of the part that
-    owns ``phase`` chooses (:func:`~commerce_rules.bots.strategies.strategy_for`).
+    ``widow`` is every face-up card on the table: the widow, then a face-up
+    discard pile (latest last). The only legal action is played; otherwise
+    the strategy of the part that owns ``phase`` chooses (:func:`~commerce_rules.bots.strategies.strategy_for`).
     :class:`GreedyBot` calls it with an observation's fields; the
     :class:`~commerce_rules.bots.SearchBot` calls it inside its rollouts.
     """
@@ -92,7 +95,7 @@ def greedy_choice(observation: Observation, legal_actions: tuple[Action, ...]) -
         observation.player,
         observation.phase,
         observation.hand,
-        observation.widow,
+        observation.widow + observation.discard,
         observation.dealer,
         observation.pot,
         sum(1 for lives in observation.lives if lives > 0),

@@ -112,6 +112,8 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
     obs = observation
     me = obs.player
     pinned, known_discard = _known_cards(obs)
+    if obs.discard:  # a face-up discard pile is seen as it lies
+        known_discard = list(obs.discard)
     visible = set(obs.hand) | set(obs.widow)
     deck = deck_for(obs.rules)
     for seat, cards in pinned.items():
@@ -175,7 +177,7 @@ def _greedy_in(state: GameState, legal: tuple[Action, ...]) -> Action:
         seat,
         state.phase,
         state.hands[seat],
-        state.widow,
+        state.widow + state.discard if mechanism_part(state.rules).discard_face_up else state.widow,
         state.dealer,
         state.pot,
         len(state.active),

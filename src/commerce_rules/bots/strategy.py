@@ -95,6 +95,7 @@ class GreedyStrategy(Protocol):
     ) -> Action:
         """The greedy choice among ``legal`` (at least two actions) for ``seat`` in one of this part's phases.
 
+        :param widow: every face-up card on the table: the widow, then a face-up discard pile (latest last).
         :param active: how many players are still in the match.
         :param turns: the turns completed in this deal.
         """

@@ -80,6 +80,7 @@ class Rounds:
 
     phases: tuple[Phase, ...] = (_BLIND, _PLAY)
     widow_size = 3
+    discard_face_up = True  # nothing is discarded face down
     events: dict[EventKind, EventShape] = {
         EventKind.EXCHANGE: ((2,), "all"), EventKind.PASS: ((0,), "all"), EventKind.KNOCK: ((0,), "all"),
         EventKind.BLIND_EXCHANGE: ((2, 4, 6), "all"), EventKind.WIDOW_GROWS: ((1,), "all"),

@@ -65,6 +65,7 @@ class TradeBarter:
 
     phases: tuple[Phase, ...] = (_PLAY, _REPLY)
     widow_size = 0
+    discard_face_up = False  # the buys' cards go face down
     events: dict[EventKind, EventShape] = {_BUY: ((2,), "player"), _BARTER: ((2,), "player and target"), _REFUSED: ((1,), "player"), _KNOCK: ((0,), "all")}
 
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:

@@ -23,6 +23,8 @@ def action_document(action: Action) -> dict[str, Any]:
     for field, kind in action.card_fields:
         value = getattr(action, field)
         document[field] = jf.texts(value) if kind == "cards" else jf.card_text(value)
+    for field, _words in action.word_fields:
+        document[field] = getattr(action, field)
     return document
 
 
@@ -48,7 +50,8 @@ def read_action(value: jf.Json, path: str) -> Action:
     cls = ACTION_CLASSES.get(name) if isinstance(name, str) else None
     if cls is None:
         jf.fail(jf.at(path, "type"), f"{jf.shown(name)} is not an action type ({', '.join(ACTION_CLASSES)})")
-    fields = jf.obj(value, path, ("type", "player", *(field for field, _ in cls.card_fields)))
+    named = (*(field for field, _ in cls.card_fields), *(field for field, _ in cls.word_fields))
+    fields = jf.obj(value, path, ("type", "player", *named))
     player = jf.seat(fields["player"], jf.at(path, "player"), MAX_SEAT + 1)
     arguments: list[Any] = [player]
     for field, kind in cls.card_fields:
@@ -59,6 +62,11 @@ def read_action(value: jf.Json, path: str) -> Action:
             arguments.append(cards)
         else:
             arguments.append(jf.card(fields[field], where))
+    for field, words in cls.word_fields:
+        word = fields[field]
+        if not isinstance(word, str) or word not in words:
+            jf.fail(jf.at(path, field), f"expected one of {', '.join(map(jf.quoted, words))}, not {jf.shown(word)}")
+        arguments.append(word)
     try:
         return cls(*arguments)
     except CommerceError as error:  # what the class itself requires (a blind exchange takes 1 to 3 cards)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from ...mechanisms.draw_discard import DrawDiscard
 from ...mechanisms.rounds import Rounds
 from ...mechanisms.trade_barter import TradeBarter
 from ...mechanisms.widow import Widow
@@ -24,6 +25,7 @@ from ...scoring.pool import Pool
 from ...state import EventKind, Phase
 from ...variant import variant_of
 from ..strategy import DefaultStrategy, EventRule, GreedyStrategy
+from .draw_discard import DrawAndDiscard
 from .pool import HorseQuestion
 from .rounds import HoyleRounds
 from .trade_barter import TradeAndBarter
@@ -36,6 +38,7 @@ STRATEGIES: Final[dict[type, GreedyStrategy]] = {
     Widow: WidowStrategy(),
     Rounds: HoyleRounds(),
     Pool: HorseQuestion(),
+    DrawDiscard: DrawAndDiscard(),
 }
 """Each part's strategy, by the part's class (``type(variant_of(rules).owners[phase])``)."""
 

@@ -1,0 +1,280 @@
+"""Thirty-One's draw and discard (Rules §8.3-8.8): draw, discard, knock, a final round, the blitz.
+
+After the deal the next card is turned face up to start the discard pile. A
+turn is a draw — the stock's top card, seen by the drawer alone, or the
+discard pile's top card, in public — then a discard face up onto the pile
+(**[resolution]**: a card just taken from the pile may not go back in the same
+turn; one drawn from the stock may). Instead of drawing, a player may knock,
+once per deal: every other active player then has one final turn (draw and
+discard). With ``blitz`` a hand of exactly 31 ends the deal at once — after
+the deal, or after any discard, in a final turn too — and a blitz comes
+before the stock's end: when a draw takes the stock's last card, the drawer
+discards and the showdown follows (**[resolution]**).
+
+A turn is two actions, so the state between them is its own phase
+(``Phase.DISCARD``): the drawer holds four cards until the discard.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ..actions import Action, Knock, seat_action
+from ..cards import Card
+from ..state import DealLog, Event, EventKind, GameState, Phase, ShowdownReason, clockwise_from, event, next_active
+from .common import knocker_of, turn_limit_text, unless_turn_limit, without
+from .draw_discard_record import DISCARD, STOCK, Discard, Draw, DrawDiscardRecord, DrawTurn, draw_turn, thirty_one
+
+if TYPE_CHECKING:
+    from ..observe import Observation
+    from ..parts import EventShape, Seen, Step
+    from ..rules import Rules
+    from ..state import Showdown
+
+__all__ = ["Discard", "Draw", "DrawDiscard", "DrawTurn"]
+
+_PLAY, _FINAL, _DISCARD = Phase.PLAY, Phase.FINAL_ROUND, Phase.DISCARD
+_DRAW, _TAKE, _DISCARDED, _KNOCK = EventKind.DRAW, EventKind.TAKE_DISCARD, EventKind.DISCARD, EventKind.KNOCK
+_BLITZ, _EXHAUSTED, _FINAL_OVER = ShowdownReason.BLITZ, ShowdownReason.STOCK_EXHAUSTED, ShowdownReason.FINAL_ROUND
+_new = tuple.__new__
+
+# Interned actions, built once per seat: a turn lists two draws and four discards.
+_DRAWS: dict[int, tuple[Draw, Draw]] = {}
+_DISCARDS: dict[int, list[Discard]] = {}
+
+
+def _draws(seat: int) -> tuple[Draw, Draw]:
+    draws = _DRAWS.get(seat)
+    if draws is None:
+        draws = _DRAWS[seat] = (Draw(seat, STOCK), Draw(seat, DISCARD))
+    return draws
+
+
+def _discards(seat: int) -> list[Discard]:
+    table = _DISCARDS.get(seat)
+    if table is None:
+        table = _DISCARDS[seat] = [Discard(seat, Card.from_index(index)) for index in range(52)]
+    return table
+
+
+def _moved(
+    state: GameState, phase: Phase, to_act: int, hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...], discard: tuple[Card, ...], turn: DrawTurn, log: DealLog,
+) -> GameState:  # fmt: skip
+    """``state`` after a move of this mechanism: as ``state.moved``, with the discard pile (the hot path)."""
+    (rules, num_players, seed, deal_number, dealer, _, _, _, widow, _, _, pot, balances, lives, active, _, score, _, showdowns, winners) = state
+    return _new(GameState, (
+        rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances,
+        lives, active, turn, score, log, showdowns, winners,
+    ))  # fmt: skip
+
+
+class DrawDiscard(DrawDiscardRecord):
+    """Draw from the stock or the discard pile, discard face up; knock for a final round; 31 ends the deal."""
+
+    phases: tuple[Phase, ...] = (_PLAY, _DISCARD, _FINAL)
+    widow_size = 0
+    discard_face_up = True
+    events: dict[EventKind, EventShape] = {
+        _DRAW: ((1,), "player"), _TAKE: ((1,), "all"), _DISCARDED: ((1,), "all"), _KNOCK: ((0,), "all"),
+    }  # fmt: skip
+
+    def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
+        return self.phases
+
+    def cards_needed(self, players: int) -> int:
+        return 2  # the card turned up to start the discard pile, and a stock to draw from
+
+    def begin(self, state: GameState) -> GameState:
+        """Turn the stock's top card up to start the discard pile; a deal dealt with a 31 is settled at once."""
+        stock = state.stock
+        eldest = next_active(state.active, state.dealer)
+        turn = draw_turn(eldest, 0, None, (), ())
+        state = _moved(state, _PLAY, eldest, state.hands, stock[1:], stock[:1], turn, state.log)
+        rules = state.rules
+        if rules.blitz and any(thirty_one(state.hands[seat], rules) for seat in state.active):
+            from ..showdown import finish_deal  # the showdown deals through this mechanism: ask it at run time
+
+            return finish_deal(state, _BLITZ)
+        return state
+
+    # ------------------------------------------------------------------ legality
+
+    def legal_actions(self, state: GameState) -> tuple[Action, ...]:
+        seat = state.to_act
+        assert seat is not None
+        if state.phase is _DISCARD:
+            table = _discards(seat)
+            taken = state.turn.taken
+            return tuple([table[card.index] for card in state.hands[seat] if card is not taken])
+        draws = _draws(seat)
+        if state.phase is _PLAY:
+            return (*draws, seat_action(Knock, seat))
+        return draws
+
+    def accepts(self, state: GameState, action: Action) -> bool:
+        seat = state.to_act
+        if action.player != seat:
+            return False
+        kind = type(action)
+        if state.phase is _DISCARD:
+            if kind is not Discard:
+                return False
+            card = action.card  # type: ignore[attr-defined]
+            return card in state.hands[seat] and card is not state.turn.taken
+        if kind is Draw:
+            return bool(state.stock if action.source == STOCK else state.discard)  # type: ignore[attr-defined]
+        return kind is Knock and state.phase is _PLAY
+
+    # ------------------------------------------------------------------ play
+
+    def apply(self, state: GameState, action: Action) -> Step:
+        kind = type(action)
+        seat = action.player
+        turn: DrawTurn = state.turn
+        if kind is Draw:
+            hands = state.hands
+            if action.source == STOCK:  # type: ignore[attr-defined]
+                stock = state.stock
+                card = stock[0]
+                log = DealLog(state.log, event(_DRAW, seat, (card,), None, (seat,)))
+                hands = hands[:seat] + (hands[seat] + (card,),) + hands[seat + 1 :]
+                turn = draw_turn(seat, turn.turns, None, turn.knockers, turn.final_left)
+                return _moved(state, _DISCARD, seat, hands, stock[1:], state.discard, turn, log), None
+            discard = state.discard
+            card = discard[-1]
+            log = DealLog(state.log, event(_TAKE, seat, (card,)))
+            hands = hands[:seat] + (hands[seat] + (card,),) + hands[seat + 1 :]
+            turn = draw_turn(seat, turn.turns, card, turn.knockers, turn.final_left)
+            return _moved(state, _DISCARD, seat, hands, state.stock, discard[:-1], turn, log), None
+        if kind is Discard:
+            return self._discard(state, turn, seat, action.card)  # type: ignore[attr-defined]
+        others = tuple([s for s in clockwise_from(state.active, seat) if s != seat])
+        log = DealLog(state.log, Event(_KNOCK, seat))
+        turns = turn.turns + 1
+        following = others[0]
+        turn = draw_turn(following, turns, None, (seat,), others)
+        return unless_turn_limit(_moved(state, _FINAL, following, state.hands, state.stock, state.discard, turn, log), turns)
+
+    def _discard(self, state: GameState, turn: DrawTurn, seat: int, card: Card) -> Step:
+        """The turn ends: a blitz, the stock's end, the final round's end, or the next seat's turn."""
+        hands = state.hands
+        hand = without(hands[seat], card)
+        hands = hands[:seat] + (hand,) + hands[seat + 1 :]
+        discard = state.discard + (card,)
+        log = DealLog(state.log, event(_DISCARDED, seat, (card,)))
+        stock = state.stock
+        rules = state.rules
+        turns = turn.turns + 1
+        knockers, left = turn.knockers, turn.final_left
+        reason: ShowdownReason | None = None
+        if rules.blitz and thirty_one(hand, rules):  # a blitz comes before the stock's end (§8.6)
+            reason = _BLITZ
+        elif not stock:
+            reason = _EXHAUSTED
+        elif knockers:
+            left = left[1:]
+            if not left:
+                reason = _FINAL_OVER
+        if reason is not None:
+            ended = draw_turn(seat, turns, None, knockers, left)
+            return _moved(state, state.phase, seat, hands, stock, discard, ended, log), reason
+        if knockers:
+            following, phase = left[0], _FINAL
+        else:
+            following, phase = next_active(state.active, seat), _PLAY
+        turn = draw_turn(following, turns, None, knockers, left)
+        return unless_turn_limit(_moved(state, phase, following, hands, stock, discard, turn, log), turns)
+
+    # ------------------------------------------------------------------ words
+
+    def waiting_for(self, state: GameState) -> str:
+        if state.phase is _DISCARD:
+            return f"seat {state.to_act} has drawn and is to discard"
+        return f"it is seat {state.to_act}'s turn to draw"
+
+    def explain(self, state: GameState, action: Action) -> str:
+        seat = action.player
+        turn: DrawTurn = state.turn
+        if state.phase is _DISCARD:
+            if isinstance(action, Discard):
+                if action.card not in state.hands[seat]:
+                    return f"seat {seat} does not hold {action.card}"
+                return f"{action.card} was just taken from the discard pile and may not be discarded in the same turn"
+            return f"seat {seat} has drawn and must discard a card now"
+        if isinstance(action, Discard):
+            return "draw first: a turn is a draw, then a discard"
+        if isinstance(action, Knock):
+            return "only one knock per deal: a final turn is a draw and a discard"
+        if isinstance(action, Draw):
+            return f"the {'stock' if action.source == STOCK else 'discard pile'} is empty"
+        if turn.knockers:
+            return f"{type(action).__name__} is not an action of Thirty-One: a final turn is a draw and a discard"
+        return f"{type(action).__name__} is not an action of Thirty-One: draw (Draw) or knock (Knock)"
+
+    def describe_move(self, before: GameState, action: Action, after: GameState) -> list[str]:
+        final = " (final turn)" if before.turn.knockers else ""
+        if isinstance(action, Knock):
+            return [f"{action.describe()}: every other player has one final turn"]
+        if isinstance(action, Draw):
+            if action.source == STOCK:
+                left = len(before.stock) - 1
+                rest = "the last card of the stock" if left == 0 else f"from the stock ({left} {'card' if left == 1 else 'cards'} left)"
+                return [f"seat {action.player} draws {rest}{final}"]
+            return [f"seat {action.player} takes {before.discard[-1]} from the discard pile{final}"]
+        if isinstance(action, Discard):
+            return [f"{action.describe()}{final}"]
+        return [action.describe()]  # pragma: no cover - the mechanism accepts nothing else
+
+    def choice_text(self, state: GameState, action: Action) -> str:
+        if isinstance(action, Knock):
+            return "knock: every other player has one final turn"
+        if isinstance(action, Draw):
+            if action.source == STOCK:
+                return "draw the stock's top card (unseen by the others)"
+            return f"take {state.discard[-1]} from the discard pile"
+        if isinstance(action, Discard):
+            return f"discard {action.card}"
+        return action.describe()  # pragma: no cover - the mechanism lists nothing else
+
+    def situation(self, view: Observation) -> list[str]:
+        if view.phase is _DISCARD:
+            taken = view.turn.taken
+            keep = f" ({taken}, just taken from it, may not go back this turn)" if taken is not None else ""
+            return [f"Discard a card face up onto the discard pile{keep}."]
+        top = f"{view.discard[-1]} on top" if view.discard else "empty"
+        return [f"The discard pile: {top}; draw from the stock or take the top card."]
+
+    def opening(self, state: GameState) -> list[str]:
+        return [f"  The discard pile starts with {state.discard[0]}, face up."] if state.discard else []
+
+    def reason_text(self, showdown: Showdown, before: GameState | None, action: Action | None) -> str:
+        reason = showdown.reason
+        if reason is _BLITZ:
+            holders = [seat for seat, value in enumerate(showdown.values) if value is not None and str(value) == "31"]
+            who = " and ".join(f"seat {seat}" for seat in holders) or "a player"
+            return f"{who} {'holds' if len(holders) <= 1 else 'hold'} 31" + ("" if action is not None else " as dealt")
+        if reason is _EXHAUSTED:
+            return "the stock is exhausted"
+        if reason is ShowdownReason.TURN_LIMIT:
+            return turn_limit_text(before)
+        knocker = knocker_of(before, action)
+        return "the final round is over" if knocker is None else f"the final round after seat {knocker}'s knock is over"
+
+    # ------------------------------------------------------------------ observation
+
+    def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
+        """Nothing in the turn record is private: a card drawn from the stock is hidden by its event's ``visible_to``."""
+        return state.phase, state.to_act, state.turn, history
+
+    def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> DrawTurn:
+        turn: DrawTurn = view.turn
+        return turn
+
+    def hides_hand(self, state: GameState, player: int) -> bool:
+        return False
+
+    def hides_widow(self, state: GameState) -> bool:
+        return False  # there is no widow
+

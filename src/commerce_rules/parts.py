@@ -67,7 +67,7 @@ class PhasePart(Protocol):
 
         The shared code lays the mechanism's kinds, then the scoring's, end to
         end (:mod:`commerce_rules.action_space`); a kind must number an action
-        by its kind and cards only, never by its seat.
+        by its kind and cards (or a field's value: a draw's source) only, never by its seat.
         """
 
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:

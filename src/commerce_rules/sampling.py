@@ -59,7 +59,7 @@ def _capacities(view: Observation, known: Mapping[Card, int]) -> dict[int, int]:
     room = {seat: size for seat, size in enumerate(view.hand_sizes)}
     room[view.player] -= len(view.hand)  # Hoyle's dealer before the blind exchange: their own cards are hidden
     room[STOCK] = view.stock_count
-    room[DISCARD] = view.discard_count
+    room[DISCARD] = view.discard_count - len(view.discard)  # a face-up pile's cards are seen, not hidden
     face_down = len(variant_of(view.rules).deck) - sum(view.hand_sizes) - len(view.widow) - view.stock_count - view.discard_count
     if face_down:  # a widow lying face down: its cards are hidden like the others
         room[WIDOW] = face_down
@@ -211,7 +211,7 @@ def _alternatives(problem: _Problem, one_of: tuple[Mapping[Card, int], ...]) -> 
 
 def _problem(view: Observation, where: Whereabouts) -> _Problem:
     """The hidden cards of ``view`` and where they may go (a CommerceError if they cannot all be placed)."""
-    visible = {*view.hand, *view.widow}
+    visible = {*view.hand, *view.widow, *view.discard}
     known = {card: place for card, place in where.known.items() if card not in visible}
     maybe = {card: places for card, places in where.maybe.items() if card not in visible and card not in known}
     room = _capacities(view, known)
@@ -277,7 +277,7 @@ def sample_state(observation: Observation, seed: int) -> GameState:
         )
         if revealed is not None:  # between deals the hands lie as the showdown revealed them, in their order
             hands = revealed.hands
-        rebuilt = variant.mechanism.rebuild(view, hands, tuple(piles[STOCK]), tuple(piles[DISCARD]), rng)
+        rebuilt = variant.mechanism.rebuild(view, hands, tuple(piles[STOCK]), (*view.discard, *piles[DISCARD]), rng)
         if rebuilt is None:
             continue
         return GameState(

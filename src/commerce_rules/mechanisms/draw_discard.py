@@ -20,14 +20,19 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from ..action_kinds import ByValue, NoCard, OneCard
 from ..actions import Action, Knock, seat_action
 from ..cards import Card
 from ..state import DealLog, Event, EventKind, GameState, Phase, ShowdownReason, clockwise_from, event, next_active
+from . import draw_discard_sampling as sampling
 from .common import knocker_of, turn_limit_text, unless_turn_limit, without
-from .draw_discard_record import DISCARD, STOCK, Discard, Draw, DrawDiscardRecord, DrawTurn, draw_turn, thirty_one
+from .draw_discard_record import DISCARD, SOURCES, STOCK, Discard, Draw, DrawDiscardRecord, DrawTurn, draw_turn, thirty_one
 
 if TYPE_CHECKING:
+    from ..action_kinds import ActionKind
+    from ..features import Features
     from ..observe import Observation
+    from ..whereabouts import Rebuilt, Whereabouts
     from ..parts import EventShape, Seen, Step
     from ..rules import Rules
     from ..state import Showdown
@@ -38,6 +43,7 @@ _PLAY, _FINAL, _DISCARD = Phase.PLAY, Phase.FINAL_ROUND, Phase.DISCARD
 _DRAW, _TAKE, _DISCARDED, _KNOCK = EventKind.DRAW, EventKind.TAKE_DISCARD, EventKind.DISCARD, EventKind.KNOCK
 _BLITZ, _EXHAUSTED, _FINAL_OVER = ShowdownReason.BLITZ, ShowdownReason.STOCK_EXHAUSTED, ShowdownReason.FINAL_ROUND
 _new = tuple.__new__
+_KINDS: tuple[ActionKind, ...] = (ByValue(Draw, "source", SOURCES), OneCard(Discard), NoCard(Knock))
 
 # Interned actions, built once per seat: a turn lists two draws and four discards.
 _DRAWS: dict[int, tuple[Draw, Draw]] = {}
@@ -82,6 +88,10 @@ class DrawDiscard(DrawDiscardRecord):
 
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
         return self.phases
+
+    def action_kinds(self, rules: Rules) -> tuple[ActionKind, ...]:
+        """A draw by its source (the stock, then the pile), a discard by its card, the knock."""
+        return _KINDS
 
     def cards_needed(self, players: int) -> int:
         return 2  # the card turned up to start the discard pile, and a stock to draw from
@@ -278,3 +288,26 @@ class DrawDiscard(DrawDiscardRecord):
     def hides_widow(self, state: GameState) -> bool:
         return False  # there is no widow
 
+    def turn_features_size(self, rules: Rules, players: int) -> int:
+        return 3 * players + 2 * rules.deck_size + 1
+
+    def turn_features(self, view: Observation, out: Features) -> None:
+        """Whose turn, turns / (10 N), the card just taken from the pile, the knocker, the seats owed a
+        final turn, and the face-up discard pile in its order (``(position + 1) / D``, the top highest)."""
+        turn: DrawTurn = view.turn
+        out.seat(turn.turn_of)
+        out.number(turn.turns, 10 * view.num_players)
+        out.cards(() if turn.taken is None else (turn.taken,))
+        out.seats(turn.knockers)
+        out.seats(turn.final_left)
+        out.order(view.discard, len(out.deck))
+
+    def whereabouts(self, view: Observation) -> Whereabouts:
+        """A card taken from the discard pile is in the taker's hand until discarded; a stock draw is the drawer's secret."""
+        return sampling.whereabouts(view)
+
+    def rebuild(
+        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
+    ) -> Rebuilt | None:
+        """The cards of the draws the observer did not see; the pile is face up, in its real order."""
+        return sampling.rebuild(view, hands, stock, discard, rng)

@@ -1,7 +1,8 @@
 """The observation document: what a server sends each player, written and read back exactly.
 
 It holds exactly what an :class:`~commerce_rules.Observation` holds — no
-hidden card, no seed: the observer's hand, the widow, the piles' counts,
+hidden card, no seed: the observer's hand, the widow, the piles' counts, a
+face-up discard pile (Thirty-One's, Schwimmen's dead widows) in its order,
 the public fields, the turn record as the seat sees it (written by the
 mechanism), the history with cards only where the seat saw them, and the
 past showdowns. Reading checks the shape of every field, then that the
@@ -17,6 +18,7 @@ from typing import Any, Final
 
 from .. import jsonfields as jf
 from ..deal import MAX_PLAYERS, MAX_POINTS, MIN_PLAYERS
+from ..cards import Card
 from ..errors import CommerceError, SerializationError
 from ..observe import Observation
 from ..sampling import check_placeable
@@ -33,7 +35,7 @@ OBSERVATION_VERSION: Final = 1
 
 _FIELDS: Final = (
     "format", "version", "player", "rules", "num_players", "deal_number", "dealer", "phase", "to_act", "hand",
-    "hand_sizes", "widow", "stock_count", "discard_count", "pot", "balances", "lives", "active", "turn", "score",
+    "hand_sizes", "widow", "stock_count", "discard_count", "discard", "pot", "balances", "lives", "active", "turn", "score",
     "history", "showdowns", "winners",
 )  # fmt: skip
 
@@ -68,6 +70,7 @@ def observation_to_json(observation: Observation, *, indent: int | None = None) 
         "widow": jf.texts(view.widow),
         "stock_count": view.stock_count,
         "discard_count": view.discard_count,
+        "discard": jf.texts(view.discard),
         "pot": view.pot,
         "balances": list(view.balances),
         "lives": list(view.lives),
@@ -120,6 +123,7 @@ def _read(document: dict[str, Any]) -> Observation:
         widow=jf.cards(document["widow"], "widow"),
         stock_count=jf.integer(document["stock_count"], "stock_count", 0, deck),
         discard_count=jf.integer(document["discard_count"], "discard_count", 0, deck),
+        discard=jf.cards(document["discard"], "discard"),
         pot=jf.integer(document["pot"], "pot", 0, MAX_POINTS),
         balances=per_seat("balances", -MAX_POINTS, MAX_POINTS),
         lives=lives,
@@ -142,6 +146,7 @@ def _check(view: Observation) -> None:
             jf.fail("hand", f"{card} is not a card of this variant's deck")
     if len(set(seen)) != len(seen):
         jf.fail("hand", "a card is both in the hand and the widow, or twice in one")
+    _check_discard(view, deck, set(seen))
     face_down = len(deck) - sum(view.hand_sizes) - len(view.widow) - view.stock_count - view.discard_count
     if face_down and (view.widow or face_down != variant.mechanism.widow_size):  # else a widow lying face down
         jf.fail("hand_sizes", f"the hands, widow, stock and discard must hold the {len(deck)} cards of the deck")
@@ -174,6 +179,23 @@ def _check(view: Observation) -> None:
         raise
     except (CommerceError, LookupError, ValueError, TypeError, AttributeError, AssertionError) as error:
         jf.fail("history", f"the history does not fit the cards and counts: {str(error)[:200]}")
+
+
+def _check_discard(view: Observation, deck: set[Card], seen: set[Card]) -> None:
+    """A face-up discard pile is shown whole, its cards once each and nowhere else; a hidden one is not shown."""
+    if not variant_of(view.rules).mechanism.discard_face_up:
+        if view.discard:
+            jf.fail("discard", "this variant's discard pile lies face down: the list must be empty")
+        return
+    for card in view.discard:
+        if card not in deck:
+            jf.fail("discard", f"{card} is not a card of this variant's deck")
+        if card in seen:
+            jf.fail("discard", f"{card} is in the discard pile and also in the hand or the widow")
+    if len(set(view.discard)) != len(view.discard):
+        jf.fail("discard", "a card is twice in the discard pile")
+    if len(view.discard) != view.discard_count:
+        jf.fail("discard", f"the face-up discard pile holds {view.discard_count} cards (discard_count), not {len(view.discard)}")
 
 
 def observation_from_json(text: str | bytes) -> Observation:

@@ -308,10 +308,12 @@ def test_7_7_showdown_blitz_all_lose_makes_everyone_without_31_lose() -> None:
 
 
 def lose_once(state: GameState) -> GameState:
-    """Play the deal out: the eldest knocks, everyone else passes."""
+    """Play the deal out: the eldest knocks, everyone else passes (a 31 dealt may end it at the dealer's choice, Rules §7.6)."""
     deal = state.deal_number
     if state.phase is Phase.DEALER_CHOICE:
         state = apply(state, Pass(state.dealer))
+        if state.deal_number != deal or state.is_over:
+            return state
     state = apply(state, Knock(state.to_act))  # type: ignore[arg-type]
     while state.deal_number == deal and not state.is_over:
         state = apply(state, Pass(state.to_act))  # type: ignore[arg-type]
@@ -366,7 +368,8 @@ def test_7_9_end_the_deal_passes_left_and_the_last_player_in_wins() -> None:
     state = position(lives=[3, 3, 3])
     after = lose_once(state)
     assert after.dealer == 1 and after.phase is Phase.DEALER_CHOICE and after.to_act == 1
-    end = deal_position(SCHWIMMEN, hands=HANDS, dealer=0, widow=EXTRA, stock=STOCK, lives=[0, 3, 0])
+    # seed 37: the fourth deal deals seat 2 A♠ J♠ K♠, a 31 that ends it as soon as the dealer has chosen
+    end = deal_position(SCHWIMMEN, hands=HANDS, dealer=0, widow=EXTRA, stock=STOCK, lives=[0, 3, 0], seed=37)
     assert end.active == (0, 1, 2)
     over = lose_once(end)  # seat 0 (9) loses while swimming: out; seats 1 and 2 remain
     assert not over.is_over and over.active == (1, 2)

@@ -17,10 +17,13 @@ from hypothesis import strategies as st
 from commerce_rules import (
     CRP,
     FOSTER,
+    THIRTY_ONE,
     Barter,
     BarterReply,
     Buy,
     Card,
+    Discard,
+    Draw,
     SerializationError,
     deal_position,
     observation_from_json,
@@ -80,6 +83,7 @@ GOOD = observation_to_json(observe(deal_position(FOSTER, hands=["3♣ 4♣ 5♣"
         ("turn", {"turn_of": 1}, "turn"),
         ("history", [{"kind": "exchange", "player": 1, "cards": [], "target": None, "visible_to": None}], "history"),
         ("pot", -1, "pot"),
+        ("discard", ["2♣"], "discard"),  # Foster's discard lies face down: never shown
         ("surprise", 1, "surprise"),
     ],
 )
@@ -115,3 +119,23 @@ def test_a_barter_offer_is_written_for_its_offerer_only() -> None:
     assert "K♦" in observation_to_json(observe(foster, 1)) and "K♦" not in observation_to_json(observe(foster, 2))
     answered = play(foster, BarterReply(2, Card.parse("A♥")))
     assert "A♥" not in observation_to_json(observe(answered, 0))
+
+
+def test_a_face_up_discard_pile_is_written_in_its_order_and_checked_when_read() -> None:
+    state = deal_position(THIRTY_ONE, hands=["2♣ 5♦ 9♥", "A♠ K♠ 4♦", "K♥ J♥ 3♣"], dealer=0, stock="7♣ 8♦")
+    state = play(state, Draw(1, "stock"), Discard(1, Card.parse("A♠")))
+    text = observation_to_json(observe(state, 2))
+    assert document_of(text)["discard"] == ["7♣", "A♠"] and observation_from_json(text) == observe(state, 2)
+    for value, message in (
+        (["A♠", "7♣"], "history"),  # the pile's order is what the history made it
+        (["7♣"], "discard_count"),
+        (["7♣", "7♣"], "twice"),
+        (["7♣", "K♥"], "also in the hand"),
+        (["7♣", "X♠"], "discard"),
+        ("7♣ A♠", "discard"),
+    ):
+        document = document_of(text)
+        document["discard"] = value
+        with pytest.raises(SerializationError, match=message):
+            observation_from_json(json.dumps(document, ensure_ascii=False))
+

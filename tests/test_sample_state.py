@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from commerce_rules import (
     CRP,
     FOSTER,
+    THIRTY_ONE,
     HOYLE,
     POUNCE,
     ArgumentTypeError,
@@ -31,6 +32,8 @@ from commerce_rules import (
     Buy,
     Card,
     CommerceError,
+    Discard,
+    Draw,
     Exchange,
     GameState,
     Knock,
@@ -38,6 +41,7 @@ from commerce_rules import (
     Pass,
     Phase,
     Pounce,
+    Rules,
     apply,
     deal_position,
     legal_actions,
@@ -150,6 +154,66 @@ def test_hoyles_dealer_before_the_blind_exchange_has_a_hand_hidden_from_itself_a
     state = apply(state, BlindExchange(0, parse_cards("9♥ Q♠")))
     for seed in range(10):
         assert set(parse_cards("9♥ Q♠")) <= set(check_sample(state, 1, seed).hands[0])
+
+
+THIRTY_ONE_HANDS = ["2♣ 5♦ 9♥", "A♠ K♠ 4♦", "K♥ J♥ 3♣", "3♦ 6♥ Q♣"]
+"""Dealer 0, eldest 1; the stock's top 7♣ starts the discard pile, 8♦ is then the top."""
+
+
+def thirty_one(rules: Rules = THIRTY_ONE) -> GameState:
+    return deal_position(rules, hands=THIRTY_ONE_HANDS, dealer=0, stock="7♣ 8♦ 2♠ 4♥")
+
+
+def test_a_card_taken_from_the_discard_pile_is_in_the_takers_hand_until_discarded() -> None:
+    ace = Card.parse("A♠")
+    state = play(thirty_one(), Draw(1, "stock"), Discard(1, ace), Draw(2, "discard"))  # seat 2 takes A♠, face up
+    assert {places(check_sample(state, 0, seed), ace) for seed in range(20)} == {"hand 2"}
+    state = play(state, Discard(2, Card.parse("3♣")), Draw(3, "stock"), Discard(3, Card.parse("2♠")))
+    assert {places(check_sample(state, 3, seed), ace) for seed in range(20)} == {"hand 2"}, "until seat 2 discards it"
+    state = play(state, Draw(0, "stock"), Discard(0, Card.parse("4♥")), Draw(1, "stock"), Discard(1, Card.parse("K♠")))
+    state = play(state, Draw(2, "stock"), Discard(2, ace))
+    assert observe(state, 0).discard[-1] == ace
+    assert {places(check_sample(state, 0, seed), ace) for seed in range(20)} == {"discard"}
+
+
+def test_a_card_drawn_from_the_stock_is_seen_by_its_drawer_only_and_the_draw_is_rebuilt() -> None:
+    eight = Card.parse("8♦")
+    state = play(thirty_one(), Draw(1, "stock"), Discard(1, Card.parse("A♠")))  # 8♦, seen by seat 1 alone
+    assert {places(check_sample(state, 1, seed), eight) for seed in range(10)} == {"hand 1"}
+    seen = Counter(places(check_sample(state, 0, seed), eight) for seed in range(200))
+    assert set(seen) == {"hand 1", "hand 2", "hand 3", "stock"}
+    for seed in range(20):
+        sample = check_sample(state, 0, seed)
+        (drawn,) = sample.history[0].cards  # the hidden draw: a card seat 1 still holds, or the A♠ it discarded
+        assert drawn in (*sample.hands[1], Card.parse("A♠")) and drawn not in observe(state, 0).hand
+
+
+def test_no_hand_of_31_is_imagined_where_a_blitz_would_have_ended_the_deal() -> None:
+    ace, king = parse_cards("A♠ K♠")
+    moves = [Draw(1, "stock"), Discard(1, ace), Draw(2, "discard"), Discard(2, Card.parse("3♣"))]
+    moves += [Draw(3, "stock"), Discard(3, Card.parse("2♠")), Draw(0, "stock"), Discard(0, Card.parse("4♥"))]
+    moves += [Draw(1, "stock"), Discard(1, king), Draw(2, "discard"), Discard(2, Card.parse("J♥"))]
+    # Seat 2 holds A♠ K♠ (taken face up) and one card seat 0 never saw: never Q♠ J♠ 10♠, which would make 31.
+    spades = set(parse_cards("Q♠ J♠ 10♠"))
+    for rules, allowed in ((THIRTY_ONE, False), (THIRTY_ONE.replace(blitz=False, blitz_all_lose=False), True)):
+        state = play(thirty_one(rules), *moves)
+        thirds = Counter(card for seed in range(400) for card in check_sample(state, 0, seed).hands[2] if card not in (ace, king))
+        assert len(thirds) > 20
+        assert bool(spades & set(thirds)) is allowed
+
+
+def test_the_sample_is_uniform_over_the_hidden_hands_and_the_stock_in_thirty_one() -> None:
+    state = play(thirty_one(THIRTY_ONE.replace(blitz=False, blitz_all_lose=False)), Draw(1, "stock"), Discard(1, Card.parse("A♠")))
+    view = observe(state, 0)
+    hidden = 52 - 3 - 2  # seat 0's hand, the pile (7♣ A♠)
+    draws = 3000
+    probe = Card.parse("8♦")  # drawn by seat 1, unseen by seat 0: like any card seat 0 never saw
+    samples = [sample_state(view, seed) for seed in range(draws)]
+    counts = Counter(places(sample, probe) for sample in samples)
+    expected = {"hand 1": 3 / hidden, "hand 2": 3 / hidden, "hand 3": 3 / hidden, "stock": view.stock_count / hidden}
+    assert chi_square(counts, expected, draws) < CRITICAL[3]
+    top = Counter("on top" if sample.stock[0] == probe else "other" for sample in samples)
+    assert chi_square(top, {"on top": 1 / hidden, "other": 1 - 1 / hidden}, draws) < CRITICAL[1], "the stock's order is uniform"
 
 
 # ---- uniform over the consistent placements ------------------------------------------------------------

@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Final
 
+from ..errors import CommerceError
 from ..state import Event, EventKind, Phase
 from ..whereabouts import Rebuilt, Whereabouts
 from .draw_discard_record import thirty_one
@@ -43,6 +44,7 @@ _DEAL_PHASES: Final = (Phase.PLAY, Phase.DISCARD, Phase.FINAL_ROUND)
 
 def whereabouts(view: Observation) -> Whereabouts:
     """A card taken from the pile is in the taker's hand until discarded; every other hidden card may be anywhere hidden."""
+    _first_pile(view)  # the pile's order must be the one the history made
     known: dict[Card, int] = {}
     for event in view.history:
         if event.kind is _TAKE:
@@ -52,23 +54,36 @@ def whereabouts(view: Observation) -> Whereabouts:
     return Whereabouts(known)
 
 
+def _first_pile(view: Observation) -> list[Card]:
+    """The discard pile as the deal began (the card turned up), the history played back from the pile shown.
+
+    :raises CommerceError: the pile shown is not what the history's discards and takes left.
+    """
+    pile = list(view.discard)
+    for event in reversed(view.history):
+        if event.kind is _DISCARDED:
+            if not pile or pile[-1] != event.cards[0]:
+                raise CommerceError(f"the discard pile's top is not {event.cards[0]}, which the history discarded last")
+            pile.pop()
+        elif event.kind is _TAKE:
+            pile.append(event.cards[0])
+    if view.history and not pile:
+        raise CommerceError("the discard pile lacks the card turned up to start it")
+    return pile
+
+
 def _seen_before(view: Observation) -> list[frozenset[Card]]:
     """For each event, the cards the observer had seen before it (its dealt hand, the pile's first card, every card shown)."""
     me = view.player
     hand = set(view.hand)
-    pile = list(view.discard)
-    for event in reversed(view.history):  # back to the deal: the observer's hand and the pile as they were
+    for event in reversed(view.history):  # back to the deal: the observer's hand as it was dealt
+        if event.player != me or not event.cards:
+            continue
         if event.kind is _DISCARDED:
-            pile.pop()
-            if event.player == me:
-                hand.add(event.cards[0])
-        elif event.kind is _TAKE:
-            pile.append(event.cards[0])
-            if event.player == me:
-                hand.discard(event.cards[0])
-        elif event.kind is _DRAW and event.player == me:
+            hand.add(event.cards[0])
+        elif event.kind in (_TAKE, _DRAW):
             hand.discard(event.cards[0])
-    seen = {*hand, *pile}
+    seen = {*hand, *_first_pile(view)}
     before = []
     for event in view.history:
         before.append(frozenset(seen))

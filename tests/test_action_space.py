@@ -140,9 +140,10 @@ def test_the_ranges_of_the_presets_are_the_documented_ones() -> None:
     assert action_space(HOYLE).ranges() == [
         ("BlindExchange", 0, 6), ("Exchange", 7, 2710), ("Pass", 2711, 2711), ("Knock", 2712, 2712), ("BuyHorse", 2713, 2713),
     ]  # fmt: skip
-    expected = {"foster": 157, "crp": 2706, "pounce": 2707, "trentuno": 1602, "extended": 2706, "hoyle": 2714, "schwimmen": 1027}
+    expected = {"foster": 157, "crp": 2706, "pounce": 2707, "trentuno": 1602, "extended": 2706, "hoyle": 2714, "schwimmen": 1027, "thirty_one": 55}
     assert {name: num_actions(PRESETS[name]) for name in expected} == expected
     assert action_space(PRESETS["schwimmen"]).ranges()[-1] == ("ExchangeAll", 1026, 1026)
+    assert action_space(PRESETS["thirty_one"]).ranges() == [("Draw", 0, 1), ("Discard", 2, 53), ("Knock", 54, 54)]
 
 
 def test_an_exchange_is_numbered_give_times_the_deck_plus_take() -> None:

@@ -37,7 +37,7 @@ from commerce_rules import (
 from commerce_rules.bots import strategies
 from commerce_rules.bots.model import lowest_loses
 from commerce_rules.bots.strategies import DEFAULT, STRATEGIES, event_rules, strategy_for
-from commerce_rules.bots.strategy import GUARD_TURNS_PER_PLAYER, DefaultStrategy
+from commerce_rules.bots.strategy import GUARD_TURNS_PER_PLAYER, DefaultStrategy, Situation
 from commerce_rules.mechanisms.widow import Widow
 from commerce_rules.state import EventKind
 from commerce_rules.variant import MECHANISMS, SCORINGS, variant_of
@@ -113,8 +113,8 @@ def test_a_part_without_a_strategy_gets_the_default(monkeypatch: pytest.MonkeyPa
 def test_the_default_knocks_once_the_deal_has_run_long() -> None:
     legal = legal_actions(new_game(CRP, 3, seed=1))
     default = DefaultStrategy()
-    assert not isinstance(default.act(CRP, 1, Phase.PLAY, (), (), 0, 0, 3, 0, legal), Knock)
-    assert isinstance(default.act(CRP, 1, Phase.PLAY, (), (), 0, 0, 3, GUARD_TURNS_PER_PLAYER * 3, legal), Knock)
+    assert not isinstance(default.act(Situation(CRP, 1, Phase.PLAY, (), (), 0, 0, 3, 0), legal), Knock)
+    assert isinstance(default.act(Situation(CRP, 1, Phase.PLAY, (), (), 0, 0, 3, GUARD_TURNS_PER_PLAYER * 3), legal), Knock)
 
 
 @pytest.mark.parametrize("rules", COMBINATIONS, ids=lambda r: f"{r.mechanism.value}-{r.scoring.value}")

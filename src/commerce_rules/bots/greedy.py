@@ -44,6 +44,7 @@ from .base import check_choice
 from ..state import Phase
 from .model import HandModel, hand_model
 from .strategies import strategy_for
+from .strategy import Situation
 from .strategies.trade_barter import BUY_MARGIN, DEALER_KNOCK_WIN_PROBABILITY, KNOCK_WIN_PROBABILITY
 from .strategies.widow import KNOCK_UPGRADE, WIDOW_KNOCK_SHARE
 from .strategy import GUARD_TURNS_PER_PLAYER
@@ -85,7 +86,7 @@ def greedy_action(
     """
     if len(legal) == 1:
         return legal[0]
-    return strategy_for(rules, phase).act(rules, seat, phase, hand, widow, dealer, pot, active, turns, legal)
+    return strategy_for(rules, phase).act(Situation(rules, seat, phase, hand, widow, dealer, pot, active, turns), legal)
 
 
 def greedy_choice(observation: Observation, legal_actions: tuple[Action, ...]) -> Action:

@@ -22,7 +22,7 @@ A part with no strategy is played by :class:`DefaultStrategy`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Final, NamedTuple, Protocol
 
 from ..actions import Action, Knock
 from ..cards import Card
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ..rules import Rules
     from .model import HandModel
 
-__all__ = ["GUARD_TURNS_PER_PLAYER", "DefaultStrategy", "EventRule", "GreedyStrategy", "KnownCards", "FIRST"]
+__all__ = ["GUARD_TURNS_PER_PLAYER", "DefaultStrategy", "EventRule", "GreedyStrategy", "KnownCards", "FIRST", "Situation"]
 
 GUARD_TURNS_PER_PLAYER: Final = 12
 """Knock (or pass) once a deal has run this many turns per active player."""
@@ -72,6 +72,27 @@ EventRule = Callable[[KnownCards, Event], None]
 """What an observer learns from one event of a kind: it updates the :class:`KnownCards`."""
 
 
+class Situation(NamedTuple):
+    """What a greedy strategy decides from: one seat's view of the table, read off its observation.
+
+    One record instead of nine parameters, so that every part's strategy
+    takes the same two arguments and a new field is added in one place.
+    """
+
+    rules: Rules
+    seat: int
+    phase: Phase
+    hand: tuple[Card, ...]
+    widow: tuple[Card, ...]
+    """Every face-up card on the table: the widow, then a face-up discard pile (latest last)."""
+    dealer: int
+    pot: int
+    active: int
+    """How many players are still in the match."""
+    turns: int
+    """The turns completed in this deal."""
+
+
 class GreedyStrategy(Protocol):
     """The bots' strategy for one part that owns phases (a mechanism, or a scoring that asks a question)."""
 
@@ -80,25 +101,8 @@ class GreedyStrategy(Protocol):
     learns: Mapping[EventKind, EventRule]
     """The kinds of event this part records that tell an observer where cards are, and what they tell."""
 
-    def act(
-        self,
-        rules: Rules,
-        seat: int,
-        phase: Phase,
-        hand: tuple[Card, ...],
-        widow: tuple[Card, ...],
-        dealer: int,
-        pot: int,
-        active: int,
-        turns: int,
-        legal: tuple[Action, ...],
-    ) -> Action:
-        """The greedy choice among ``legal`` (at least two actions) for ``seat`` in one of this part's phases.
-
-        :param widow: every face-up card on the table: the widow, then a face-up discard pile (latest last).
-        :param active: how many players are still in the match.
-        :param turns: the turns completed in this deal.
-        """
+    def act(self, situation: Situation, legal: tuple[Action, ...]) -> Action:
+        """The greedy choice among ``legal`` (at least two actions) for the situation's seat, in one of this part's phases."""
 
     def candidate_key(self, action: Action, model: HandModel, hand_bits: int) -> tuple[int, float]:
         """The search bot's order for ``action`` of a three-card hand ``hand_bits``: the highest is searched first."""
@@ -116,19 +120,8 @@ class DefaultStrategy:
     rollouts = False
     learns: Mapping[EventKind, EventRule] = {}
 
-    def act(
-        self,
-        rules: Rules,
-        seat: int,
-        phase: Phase,
-        hand: tuple[Card, ...],
-        widow: tuple[Card, ...],
-        dealer: int,
-        pot: int,
-        active: int,
-        turns: int,
-        legal: tuple[Action, ...],
-    ) -> Action:
+    def act(self, situation: Situation, legal: tuple[Action, ...]) -> Action:
+        rules, seat, phase, hand, widow, dealer, pot, active, turns = situation
         knocks = [action for action in legal if isinstance(action, Knock)]
         if knocks and turns >= GUARD_TURNS_PER_PLAYER * active:
             return knocks[0]

@@ -28,7 +28,7 @@ from ...mechanisms.draw_discard_record import thirty_one
 from ...rules import Rules
 from ...state import Event, EventKind, Phase
 from ..model import HandModel, bits_of, draw_of, hand_model
-from ..strategy import FIRST, GUARD_TURNS_PER_PLAYER, EventRule, KnownCards
+from ..strategy import FIRST, GUARD_TURNS_PER_PLAYER, EventRule, KnownCards, Situation
 
 __all__ = ["KNOCK_SHARE", "DrawAndDiscard"]
 
@@ -76,19 +76,8 @@ class DrawAndDiscard:
     """This strategy's knock threshold (:data:`KNOCK_SHARE`; another value for measuring)."""
     learns: Mapping[EventKind, EventRule] = {EventKind.DISCARD: _discarded, EventKind.TAKE_DISCARD: _taken}
 
-    def act(
-        self,
-        rules: Rules,
-        seat: int,
-        phase: Phase,
-        hand: tuple[Card, ...],
-        widow: tuple[Card, ...],
-        dealer: int,
-        pot: int,
-        active: int,
-        turns: int,
-        legal: tuple[Action, ...],
-    ) -> Action:
+    def act(self, situation: Situation, legal: tuple[Action, ...]) -> Action:
+        rules, seat, phase, hand, widow, dealer, pot, active, turns = situation
         model = hand_model(rules, max(1, active - 1))
         if phase is Phase.DISCARD:
             allowed = tuple(action.card for action in legal if isinstance(action, Discard))

@@ -14,7 +14,7 @@ from ...cards import Card
 from ...rules import Rules
 from ...state import EventKind, Phase
 from ..model import HandModel
-from ..strategy import FIRST, EventRule
+from ..strategy import FIRST, EventRule, Situation
 
 __all__ = ["HorseQuestion"]
 
@@ -25,19 +25,8 @@ class HorseQuestion:
     rollouts = False
     learns: Mapping[EventKind, EventRule] = {}
 
-    def act(
-        self,
-        rules: Rules,
-        seat: int,
-        phase: Phase,
-        hand: tuple[Card, ...],
-        widow: tuple[Card, ...],
-        dealer: int,
-        pot: int,
-        active: int,
-        turns: int,
-        legal: tuple[Action, ...],
-    ) -> Action:
+    def act(self, situation: Situation, legal: tuple[Action, ...]) -> Action:
+        rules, seat, phase, hand, widow, dealer, pot, active, turns = situation
         return BuyHorse(seat) if BuyHorse(seat) in legal else legal[0]
 
     def candidate_key(self, action: Action, model: HandModel, hand_bits: int) -> tuple[int, float]:

@@ -19,7 +19,7 @@ from ...cards import Card
 from ...rules import Rules
 from ...state import Event, EventKind, Phase
 from ..model import HandModel
-from ..strategy import EventRule, KnownCards
+from ..strategy import EventRule, KnownCards, Situation
 from .widow import exchange_key, exchange_seen, widow_play
 
 __all__ = ["HoyleRounds"]
@@ -40,19 +40,8 @@ class HoyleRounds:
         EventKind.WIDOW_GROWS: _to_the_widow,
     }
 
-    def act(
-        self,
-        rules: Rules,
-        seat: int,
-        phase: Phase,
-        hand: tuple[Card, ...],
-        widow: tuple[Card, ...],
-        dealer: int,
-        pot: int,
-        active: int,
-        turns: int,
-        legal: tuple[Action, ...],
-    ) -> Action:
+    def act(self, situation: Situation, legal: tuple[Action, ...]) -> Action:
+        rules, seat, phase, hand, widow, dealer, pot, active, turns = situation
         if phase is Phase.PLAY and len(hand) in (3, 4):
             return widow_play(rules, seat, hand, active, turns, legal)
         if phase is Phase.BLIND_EXCHANGE:  # no blind exchange (a rough rule)

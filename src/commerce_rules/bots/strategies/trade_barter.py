@@ -28,7 +28,7 @@ from ...ranking import Category, hand_strength_table
 from ...rules import Rules
 from ...state import Event, EventKind, Phase
 from ..model import HandModel, best_give, bits_of, hand_model
-from ..strategy import FIRST, GUARD_TURNS_PER_PLAYER, EventRule, KnownCards
+from ..strategy import FIRST, GUARD_TURNS_PER_PLAYER, EventRule, KnownCards, Situation
 
 __all__ = ["BUY_MARGIN", "DEALER_KNOCK_WIN_PROBABILITY", "KNOCK_WIN_PROBABILITY", "TradeAndBarter"]
 
@@ -76,19 +76,8 @@ class TradeAndBarter:
     rollouts = True
     learns: Mapping[EventKind, EventRule] = {EventKind.BUY: _bought, EventKind.BARTER: _bartered}
 
-    def act(
-        self,
-        rules: Rules,
-        seat: int,
-        phase: Phase,
-        hand: tuple[Card, ...],
-        widow: tuple[Card, ...],
-        dealer: int,
-        pot: int,
-        active: int,
-        turns: int,
-        legal: tuple[Action, ...],
-    ) -> Action:
+    def act(self, situation: Situation, legal: tuple[Action, ...]) -> Action:
+        rules, seat, phase, hand, widow, dealer, pot, active, turns = situation
         model = hand_model(rules, max(1, active - 1))
         bits = bits_of(hand)
         now = model.utility[bits]

@@ -42,7 +42,7 @@ from ...ranking import Category
 from ...rules import Rules
 from ...state import Event, EventKind, Phase
 from ..model import HandModel, bits_of, draw_bits, draw_of, hand_model
-from ..strategy import FIRST, GUARD_TURNS_PER_PLAYER, EventRule, KnownCards
+from ..strategy import FIRST, GUARD_TURNS_PER_PLAYER, EventRule, KnownCards, Situation
 
 __all__ = ["KEEP_SHARE", "KNOCK_UPGRADE", "WIDOW_KNOCK_SHARE", "WidowStrategy", "exchange_key", "exchange_seen", "widow_play"]
 
@@ -172,19 +172,8 @@ class WidowStrategy:
         EventKind.NEW_WIDOW: _new_widow,
     }
 
-    def act(
-        self,
-        rules: Rules,
-        seat: int,
-        phase: Phase,
-        hand: tuple[Card, ...],
-        widow: tuple[Card, ...],
-        dealer: int,
-        pot: int,
-        active: int,
-        turns: int,
-        legal: tuple[Action, ...],
-    ) -> Action:
+    def act(self, situation: Situation, legal: tuple[Action, ...]) -> Action:
+        rules, seat, phase, hand, widow, dealer, pot, active, turns = situation
         if phase is Phase.POUNCE:
             return Pounce(seat)
         if phase is Phase.DEALER_CHOICE:

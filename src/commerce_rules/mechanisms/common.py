@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ..actions import Action, Exchange, Knock, exchange_table
 from ..jsonfields import fail
-from ..state import EventKind, ShowdownReason
+from ..state import EventKind, ShowdownReason, clockwise_from
 from ..words import plural
 
 if TYPE_CHECKING:
@@ -70,6 +70,25 @@ def check_three_cards(state: GameState) -> None:
                 fail(f"hands[{seat}]", f"seat {seat} has no lives left (is out of the match) and holds no cards, not {len(hand)}")
         elif len(hand) != 3:
             fail(f"hands[{seat}]", f"seat {seat} holds 3 cards, not {len(hand)}")
+
+
+def check_final_round(state: GameState, knockers: tuple[int, ...], final_left: tuple[int, ...], turn_of: int) -> None:
+    """After a knock: one knocker, in the match, and the seats still owed a final turn, in order from their left.
+
+    The final round of every mechanism with a knock has this shape; each
+    mechanism checks first, in its own terms, whether its phase is one.
+    """
+    if len(knockers) != 1:
+        fail("turn.knockers", f"the final round follows exactly one knock, not {len(knockers)}")
+    knocker = knockers[0]
+    if knocker not in state.active:
+        fail("turn.knockers[0]", f"seat {knocker} is out of the match")
+    owed = [s for s in clockwise_from(state.active, knocker) if s != knocker]
+    left = list(final_left)
+    if not left or left != owed[len(owed) - len(left) :]:
+        fail("turn.final_left", f"expected the last seats of {owed} (the final turns still owed, in order), not {left}")
+    if turn_of != left[0]:
+        fail("turn.turn_of", f"the final round's turn is seat {left[0]}'s (turn.final_left[0]), not seat {turn_of}'s")
 
 
 def knocker_of(before: GameState | None, action: Action | None) -> int | None:

@@ -12,7 +12,8 @@ from .. import jsonfields as jf
 from ..cards import Card
 from ..records import value_record
 from ..rules import StallEffect
-from ..state import EventKind, Phase, clockwise_from
+from ..state import EventKind, Phase
+from .common import check_final_round
 
 if TYPE_CHECKING:
     from ..state import GameState
@@ -200,17 +201,7 @@ class WidowRecord:
             if turn.knockers or turn.final_left:
                 jf.fail("turn.knockers", "a knock starts the final round: knockers and final_left must be empty before it")
             return
-        if len(turn.knockers) != 1:
-            jf.fail("turn.knockers", f"the final round follows exactly one knock, not {len(turn.knockers)}")
-        knocker = turn.knockers[0]
-        if knocker not in state.active:
-            jf.fail("turn.knockers[0]", f"seat {knocker} is out of the match")
-        owed = [s for s in clockwise_from(state.active, knocker) if s != knocker]
-        left = list(turn.final_left)
-        if not left or left != owed[len(owed) - len(left) :]:
-            jf.fail("turn.final_left", f"expected the last seats of {owed} (the final turns still owed, in order), not {left}")
-        if turn.turn_of != left[0]:
-            jf.fail("turn.turn_of", f"the final round's turn is seat {left[0]}'s (turn.final_left[0]), not seat {turn.turn_of}'s")
+        check_final_round(state, turn.knockers, turn.final_left, turn.turn_of)
 
     def _check_pounce(self, state: GameState, turn: WidowTurn) -> None:
         """The player asked is the first eligible one from the turn's seat; nobody else is left unasked."""

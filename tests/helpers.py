@@ -44,6 +44,16 @@ MATCH_BOUND = 20_000
 """A bound on a match's length: random play needs a few hundred actions at most; a match that reaches it fails."""
 
 
+def c(text: str) -> Card:
+    """One card from its text (``c("K♠")``): the rule tests name their cards this way."""
+    return Card.parse(text)
+
+
+def texts(cards: tuple[Card, ...]) -> list[str]:
+    """The cards' texts, in order: what a rule test compares with a list of strings."""
+    return [str(card) for card in cards]
+
+
 def play(state: GameState, *actions: Action) -> GameState:
     """``state`` after ``actions``, in order."""
     for action in actions:

@@ -39,7 +39,7 @@ from commerce_rules import (
 )
 from commerce_rules.actions import Action
 
-from helpers import always, passes, play, walk
+from helpers import always, c, passes, play, texts, walk
 
 # A 4-player position, dealer 0, eldest 1. Values under HOYLE:
 # seat 0 point 16 (the lowest), seat 1 a pair of kings (the best),
@@ -53,16 +53,10 @@ LOW_A, LOW_B, LOW_C = "2♣ 5♦ 9♥", "2♦ 5♥ 9♣", "2♥ 5♣ 9♦"
 BEST = "K♠ K♥ 4♦"
 
 
-def c(text: str) -> Card:
-    return Card.parse(text)
-
 
 def cards(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(token) for token in text.split())
 
-
-def texts(items: tuple[Card, ...]) -> list[str]:
-    return [str(card) for card in items]
 
 
 def position(rules: Rules = HOYLE, **overrides: object) -> GameState:

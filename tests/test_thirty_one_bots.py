@@ -7,7 +7,6 @@ import random
 from commerce_rules import (
     THIRTY_ONE,
     Bot,
-    Card,
     Discard,
     Draw,
     GreedyBot,
@@ -25,11 +24,8 @@ from commerce_rules.bots.strategies import event_rules, strategy_for
 from commerce_rules.bots.strategies.draw_discard import DrawAndDiscard
 from commerce_rules.state import EventKind, Phase
 
-from helpers import bots_at, play_out
+from helpers import bots_at, c, play_out
 
-
-def c(text: str) -> Card:
-    return Card.parse(text)
 
 
 def test_the_registry_gives_thirty_one_its_own_strategy() -> None:

@@ -16,7 +16,6 @@ from commerce_rules import (
     PRESETS,
     THIRTY_ONE,
     ArgumentTypeError,
-    Card,
     CommerceError,
     Discard,
     Draw,
@@ -44,7 +43,7 @@ from commerce_rules import (
     to_json,
 )
 
-from helpers import play, play_out
+from helpers import c, play, play_out, texts
 
 # A 4-player position, dealer 0, eldest 1. Values under THIRTY_ONE:
 # seat 0 counts 9 (the lowest), seats 1 and 2 count 20, seat 3 counts 10.
@@ -53,9 +52,6 @@ STOCK = "7♣ 8♦ 2♠ 4♥"
 """Its first card is turned up to start the discard pile; 8♦ is then the stock's top."""
 
 
-def c(text: str) -> Card:
-    return Card.parse(text)
-
 
 def position(rules: Rules = THIRTY_ONE, **overrides: object) -> GameState:
     """The 4-player position above, with any argument of ``deal_position`` overridden."""
@@ -63,9 +59,6 @@ def position(rules: Rules = THIRTY_ONE, **overrides: object) -> GameState:
     arguments.update(overrides)
     return deal_position(rules, **arguments)  # type: ignore[arg-type]
 
-
-def texts(cards: tuple[Card, ...]) -> list[str]:
-    return [str(card) for card in cards]
 
 
 def blind_turn(state: GameState) -> GameState:

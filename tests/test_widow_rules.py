@@ -33,7 +33,7 @@ from commerce_rules import (
     observe,
 )
 
-from helpers import Policy, always, passes, play, walk
+from helpers import Policy, always, c, passes, play, texts, walk
 
 # A 4-player position, dealer 0, eldest 1. Values under CRP:
 # seat 0 point 16 (the lowest), seat 1 a pair of kings (the best),
@@ -42,9 +42,6 @@ HANDS = ["2♣ 5♦ 9♥", "K♠ K♥ 4♦", "7♠ 8♠ J♣", "3♦ 6♥ Q♣"]
 WIDOW = "A♠ 10♦ 2♥"
 
 
-def c(text: str) -> Card:
-    return Card.parse(text)
-
 
 def position(rules: Rules = CRP, **overrides: object) -> GameState:
     """The 4-player position above, with any argument of ``deal_position`` overridden."""
@@ -52,9 +49,6 @@ def position(rules: Rules = CRP, **overrides: object) -> GameState:
     arguments.update(overrides)
     return deal_position(rules, **arguments)  # type: ignore[arg-type]
 
-
-def texts(cards: tuple[Card, ...]) -> list[str]:
-    return [str(card) for card in cards]
 
 
 # ---- §2.1 lives ---------------------------------------------------------------------------------

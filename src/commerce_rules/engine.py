@@ -70,31 +70,24 @@ def apply(state: GameState, action: Action, *, deck: str | Sequence[Card] | None
     owner = variant.owners.get(state.phase)
     if owner is None or not owner.accepts(state, action):
         raise IllegalActionError(_why_illegal(state, action))
-    if deck is not None:
-        return _apply_dealing(state, action, chosen_deck(rules, deck))
+    chosen = None if deck is None else chosen_deck(rules, deck)
     after, outcome = owner.apply(state, action)
     if outcome is None:
+        if chosen is not None:
+            raise _deals_none(action)
         return after
     if outcome is Settled.NEXT_DEAL:  # an answer between deals: its events open the next deal
         carried = DealLog.of(after.history[len(state.history) :])
-        return continue_match(after, carried)
-    return finish_deal(after, outcome)
-
-
-def _apply_dealing(state: GameState, action: Action, deck: tuple[Card, ...]) -> GameState:
-    """``apply`` of a legal ``action`` whose next deal, if it deals one, is dealt from ``deck``."""
-    owner = variant_of(state.rules).owners[state.phase]
-    after, outcome = owner.apply(state, action)
-    if outcome is Settled.NEXT_DEAL:
-        carried = DealLog.of(after.history[len(state.history) :])
-        result = continue_match(after, carried, deck=deck)
-    elif outcome is not None:
-        result = finish_deal(after, outcome, deck)
+        result = continue_match(after, carried, deck=chosen)
     else:
-        result = after
-    if result.is_over or result.deal_number == state.deal_number:
-        raise CommerceError(f"deck= is for an action that deals the next deal; {action!r} deals none")
+        result = finish_deal(after, outcome, chosen)
+    if chosen is not None and (result.is_over or result.deal_number == state.deal_number):
+        raise _deals_none(action)
     return result
+
+
+def _deals_none(action: Action) -> CommerceError:
+    return CommerceError(f"deck= is for an action that deals the next deal; {action!r} deals none")
 
 
 def _why_illegal(state: GameState, action: Action) -> str:

@@ -30,9 +30,11 @@ from commerce_rules import (
     legal_actions,
     new_game,
     observe,
+    parse_cards,
     state_from_json,
     to_json,
 )
+from commerce_rules.deal import deck_for
 
 Step = tuple[GameState, Action, GameState]
 """One action of a game: ``(state before, action, state after)``."""
@@ -52,6 +54,18 @@ def c(text: str) -> Card:
 def texts(cards: tuple[Card, ...]) -> list[str]:
     """The cards' texts, in order: what a rule test compares with a list of strings."""
     return [str(card) for card in cards]
+
+
+def deck_dealing_a_31(rules: Rules, players: int, eldest_hand: str = "A♠ K♠ Q♠") -> list[Card]:
+    """A whole deck, top first, whose deal gives the eldest ``eldest_hand`` (a 31 in Thirty-One) and nobody else a 31."""
+    wanted = parse_cards(eldest_hand)
+    rest = sorted((card for card in deck_for(rules) if card not in wanted), key=lambda card: card.rank)  # low cards first
+    deck: list[Card] = []
+    for card in wanted:
+        deck.append(card)
+        deck.extend(rest[: players - 1])
+        del rest[: players - 1]
+    return deck + rest
 
 
 def play(state: GameState, *actions: Action) -> GameState:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from helpers import optional_import  # noqa: E402
+from helpers import deck_dealing_a_31, optional_import  # noqa: E402
 
 pyspiel = optional_import("pyspiel")
 np = optional_import("numpy")
@@ -22,9 +22,13 @@ from commerce_rules import (  # noqa: E402
     CommerceError,
     GreedyBot,
     RandomBot,
+    THIRTY_ONE,
     RulesError,
+    ShowdownReason,
     action_index,
+    apply,
     legal_actions,
+    new_game,
     observation_tensor,
     observation_to_json,
     observe,
@@ -171,6 +175,49 @@ def test_every_later_deal_is_dealt_by_chance_too() -> None:
     deals = match_of(state).deal_number
     assert chance_nodes == 1 + deals * (len(deck_for(CRP)) - 1)
     assert len(per_deal) == deals
+
+
+def _deal_by_chance(state: CommerceState, deck: list[Any]) -> None:
+    """Chance deals ``deck``, top first (its last card forced)."""
+    whole = deck_for(THIRTY_ONE)
+    for card in deck[:-1]:
+        assert state.is_chance_node()
+        state.apply_action(whole.index(card))
+
+
+def test_a_deal_dealt_with_a_31_is_settled_and_chance_deals_the_next_deal_too() -> None:
+    game = load(variant="thirty_one", players=3)
+    state = game.new_initial_state()
+    state.apply_action(2)  # seat 2 deals first
+    first, second = deck_dealing_a_31(THIRTY_ONE, 3), list(deck_for(THIRTY_ONE))[::-1]
+    _deal_by_chance(state, first)
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 52  # the 31 is settled: a whole deck again
+    _deal_by_chance(state, second)
+    match = match_of(state)
+    assert [showdown.reason for showdown in match.showdowns] == [ShowdownReason.BLITZ]
+    assert match == new_game(game.rules, 3, seed=0, dealer=2, decks=[first, second])
+    assert match.hands[1] == tuple(second[0:9:3])  # dealt from chance's deck, not the seed's
+    assert match.hands != new_game(game.rules, 3, seed=0, dealer=2, deck=first).hands
+
+
+def test_a_later_deal_dealt_with_a_31_is_dealt_on_by_chance_too() -> None:
+    game = load(variant="thirty_one", players=3)
+    state = game.new_initial_state()
+    state.apply_action(2)
+    _deal_by_chance(state, list(deck_for(THIRTY_ONE)))
+    before = match_of(state)
+    rng = random.Random(8)
+    while not state.is_chance_node():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.now.pending is not None
+    ending = state.now.pending
+    first, second = deck_dealing_a_31(THIRTY_ONE, 3), list(deck_for(THIRTY_ONE))[::-1]
+    _deal_by_chance(state, first)
+    assert state.is_chance_node()
+    _deal_by_chance(state, second)
+    match = match_of(state)
+    assert match == apply(*ending, decks=[first, second])
+    assert match.deal_number == before.deal_number + 2 and match.showdowns[-1].reason is ShowdownReason.BLITZ
 
 
 # -- bounds ------------------------------------------------------------------------------------------------

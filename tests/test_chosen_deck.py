@@ -13,10 +13,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from commerce_rules import FOSTER, HOYLE, PRESETS, TRENTUNO, CommerceError, Knock, Rules, apply, legal_actions, new_game
+from commerce_rules import (
+    FOSTER,
+    HOYLE,
+    PRESETS,
+    THIRTY_ONE,
+    TRENTUNO,
+    CommerceError,
+    Knock,
+    Rules,
+    ShowdownReason,
+    apply,
+    legal_actions,
+    new_game,
+    parse_cards,
+)
 from commerce_rules.deal import chosen_deck, deck_for, shuffled_deck
 
-from helpers import always, kind_first, random_walk
+from helpers import always, deck_dealing_a_31, kind_first, random_walk
 
 PRESET_RULES = sorted(PRESETS.items())
 
@@ -88,3 +102,62 @@ def test_a_trentuno_deck_must_be_its_own_40_cards() -> None:
     with pytest.raises(CommerceError, match="40 cards once each"):
         chosen_deck(TRENTUNO, deck_for(FOSTER))
     assert chosen_deck(TRENTUNO, deck_for(TRENTUNO)) == deck_for(TRENTUNO)
+
+
+# ---- several decks: a step that deals more than one deal (a 31 dealt in Thirty-One, Rules §8.6) --------
+
+
+def test_a_deal_dealt_with_a_31_is_settled_and_the_next_deck_deals_the_next_deal() -> None:
+    first = deck_dealing_a_31(THIRTY_ONE, 3)
+    second = list(deck_for(THIRTY_ONE))[::-1]
+    state = new_game(THIRTY_ONE, 3, seed=5, dealer=2, decks=[first, second])
+    assert [showdown.reason for showdown in state.showdowns] == [ShowdownReason.BLITZ]
+    assert state.deal_number == 2 and state.dealer == 0
+    assert state.hands[1] == tuple(second[0:9:3]) and state.discard == (second[9],)
+
+
+def test_a_deal_beyond_the_given_decks_is_the_seeds() -> None:
+    first = deck_dealing_a_31(THIRTY_ONE, 3)
+    state = new_game(THIRTY_ONE, 3, seed=5, dealer=2, decks=[first])
+    assert state == new_game(THIRTY_ONE, 3, seed=5, dealer=2, deck=first)
+    seeds = shuffled_deck(THIRTY_ONE, 5, 2)
+    assert state.deal_number == 2 and state.hands[1] == tuple(seeds[0:9:3])
+
+
+def test_an_action_that_deals_two_deals_takes_two_decks() -> None:
+    steps = random_walk(new_game(THIRTY_ONE, 3, seed=4), random.Random(4), policy=kind_first(random.Random(4)))
+    before, action = next((b, a) for b, a, c in steps if c.deal_number != b.deal_number)
+    first, second = deck_dealing_a_31(THIRTY_ONE, 3), list(deck_for(THIRTY_ONE))[::-1]
+    after = apply(before, action, decks=[first, second])
+    assert after.deal_number == before.deal_number + 2
+    blitz = after.showdowns[-1]
+    assert blitz.reason is ShowdownReason.BLITZ and set(blitz.hands[blitz.winner]) == set(parse_cards("A♠ K♠ Q♠"))
+    eldest = (after.dealer + 1) % 3
+    assert after.hands[eldest] == tuple(second[0:9:3])
+    with pytest.raises(CommerceError, match="3 decks given; the step deals 2"):
+        apply(before, action, decks=[first, second, second])
+
+
+def test_more_decks_than_a_step_deals_are_refused() -> None:
+    first, second = list(deck_for(THIRTY_ONE)), list(deck_for(THIRTY_ONE))[::-1]
+    state = new_game(THIRTY_ONE, 3, seed=5, dealer=2, decks=[first])
+    assert state.deal_number == 1  # no 31 dealt: one deal
+    with pytest.raises(CommerceError, match="2 decks given; the step deals 1"):
+        new_game(THIRTY_ONE, 3, seed=5, dealer=2, decks=[first, second])
+
+
+def test_deck_and_decks_together_are_refused() -> None:
+    deck = deck_for(FOSTER)
+    with pytest.raises(CommerceError, match="deck= or decks=, not both"):
+        new_game(FOSTER, 3, seed=1, deck=deck, decks=[deck])
+    with pytest.raises(CommerceError, match="decks must be a list of decks"):
+        new_game(FOSTER, 3, seed=1, decks="A♠ K♠")
+
+
+def test_new_game_and_deal_position_are_still_found_in_the_deal_module_with_a_warning() -> None:
+    import commerce_rules.deal as old_home
+
+    with pytest.warns(DeprecationWarning, match="import it from commerce_rules"):
+        assert old_home.new_game is new_game
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        old_home.nothing  # noqa: B018

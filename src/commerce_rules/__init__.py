@@ -34,7 +34,7 @@ from .rules import (
 )
 from .ranking import Category, HandValue, evaluate, hand_strength_table
 from .actions import Action, Barter, BarterReply, BlindExchange, Buy, BuyHorse, Exchange, ExchangeAll, Knock, Pass, Pounce
-from .deal import deal_position, new_game
+from .start import deal_position, new_game
 from .engine import apply, legal_actions, replay
 from .observe import Observation, observe
 from .serialize import action_from_json, action_to_json, observation_from_json, observation_to_json, state_from_json, to_json

@@ -13,11 +13,12 @@ from collections.abc import Iterable, Sequence
 
 from .actions import Action
 from .cards import Card
-from .deal import chosen_deck, new_game
+from .deal import check_decks_dealt, chosen_decks
 from .errors import ArgumentTypeError, CommerceError, IllegalActionError
 from .parts import Settled
 from .rules import Rules
 from .showdown import continue_match, finish_deal
+from .start import new_game
 from .state import DealLog, GameState
 from .variant import _BY_ID, variant_of
 
@@ -47,14 +48,23 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     return () if owner is None else owner.legal_actions(state)
 
 
-def apply(state: GameState, action: Action, *, deck: str | Sequence[Card] | None = None) -> GameState:
+def apply(
+    state: GameState,
+    action: Action,
+    *,
+    deck: str | Sequence[Card] | None = None,
+    decks: Sequence[str | Sequence[Card]] | None = None,
+) -> GameState:
     """The state after ``action``. Pure: ``state`` is never changed.
 
     An action that ends a deal also settles it and deals the next one (see
     :attr:`GameState.last_showdown`), from the seed's shuffle, or from
     ``deck`` when given: every card of the variant's deck once, top first
-    (see :func:`~commerce_rules.deal.chosen_deck`). A ``deck`` given with an
-    action that deals no new deal is a :class:`CommerceError`. An action that
+    (see :func:`~commerce_rules.deal.chosen_deck`). A next deal dealt with a
+    31 in Thirty-One is settled at once and the one after it dealt in the
+    same step (Rules §8.6): ``decks`` gives a deck for each deal the step
+    deals, in order, and a deal beyond them is the seed's. A deck given for
+    a deal the step does not deal is a :class:`CommerceError`. An action that
     is not legal raises :class:`IllegalActionError` saying why, and nothing
     is applied; a value that is not an action at all raises
     :class:`ArgumentTypeError`.
@@ -70,24 +80,26 @@ def apply(state: GameState, action: Action, *, deck: str | Sequence[Card] | None
     owner = variant.owners.get(state.phase)
     if owner is None or not owner.accepts(state, action):
         raise IllegalActionError(_why_illegal(state, action))
-    chosen = None if deck is None else chosen_deck(rules, deck)
+    chosen = () if deck is None and decks is None else chosen_decks(rules, deck, decks)
     after, outcome = owner.apply(state, action)
     if outcome is None:
-        if chosen is not None:
+        if chosen:
             raise _deals_none(action)
         return after
     if outcome is Settled.NEXT_DEAL:  # an answer between deals: its events open the next deal
         carried = DealLog.of(after.history[len(state.history) :])
-        result = continue_match(after, carried, deck=chosen)
+        result = continue_match(after, carried, decks=chosen)
     else:
         result = finish_deal(after, outcome, chosen)
-    if chosen is not None and (result.is_over or result.deal_number == state.deal_number):
-        raise _deals_none(action)
+    if chosen:
+        if result.deal_number == state.deal_number:
+            raise _deals_none(action)
+        check_decks_dealt(chosen, result.deal_number - state.deal_number)
     return result
 
 
 def _deals_none(action: Action) -> CommerceError:
-    return CommerceError(f"deck= is for an action that deals the next deal; {action!r} deals none")
+    return CommerceError(f"a deck is for an action that deals the next deal; {action!r} deals none")
 
 
 def _why_illegal(state: GameState, action: Action) -> str:

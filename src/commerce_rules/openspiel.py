@@ -23,7 +23,10 @@ position of the deck from the top (each card still in the deck equally
 likely; the last one is forced and needs no node), so chance-sampling
 algorithms see the true distribution. The library then deals that deck
 (:func:`commerce_rules.new_game` and :func:`commerce_rules.apply` with
-``deck=``); the match's seed is never used.
+``decks=``); the match's seed is never used. A deal dealt with a 31 in
+Thirty-One is settled at once (Rules §8.6): chance then deals the next deal
+too before anyone acts. Such a deal has no turn, so perfect recall keeps no
+view of its end; its showdown is in every later view.
 
 Player actions are the library's integers (:func:`~commerce_rules.action_index`);
 returns are :func:`~commerce_rules.returns` at the end (0 before);
@@ -71,7 +74,8 @@ from .actions import Action
 from .bots.base import Bot
 from .bounds import max_actions_per_deal, max_match_actions, return_range
 from .cards import Card
-from .deal import MAX_PLAYERS, MIN_PLAYERS, deck_for, new_game
+from .deal import MAX_PLAYERS, MIN_PLAYERS, deck_for
+from .start import new_game
 from .engine import apply, legal_actions
 from .errors import CommerceError
 from .observe import observe
@@ -235,6 +239,8 @@ class _Now:
     """The state and action that end a deal, waiting for the next deal's cards."""
     dealt: tuple[Card, ...] = ()
     """The cards of the deal being dealt so far, top first."""
+    decks: tuple[tuple[Card, ...], ...] = ()
+    """The decks chance dealt earlier in this step: deals dealt with a 31, settled at once."""
     left: tuple[int, ...] = ()
     """The deck positions (in deck order) of the cards not dealt yet, while a deal is dealt."""
     past: tuple[_DealEnd, ...] = ()
@@ -318,12 +324,17 @@ class CommerceState(pyspiel.State):  # type: ignore[misc, unused-ignore]
             left = ()
         if left:
             return attrs.evolve(now, dealt=dealt, left=left)
+        decks = now.decks + (dealt,)
         if now.pending is None:
-            match = new_game(game.rules, game.players, seed=0, dealer=now.dealer, deck=dealt)
+            match = new_game(game.rules, game.players, seed=0, dealer=now.dealer, decks=decks)
+            deals = match.deal_number
         else:
             before, move = now.pending
-            match = apply(before, move, deck=dealt)
-        return attrs.evolve(now, match=match, pending=None, dealt=(), left=())
+            match = apply(before, move, decks=decks)
+            deals = match.deal_number - before.deal_number
+        if deals > len(decks):  # the last deck dealt a 31, settled at once: chance deals the next deal too
+            return attrs.evolve(now, dealt=(), left=tuple(range(len(game.deck))), decks=decks)
+        return attrs.evolve(now, match=match, pending=None, dealt=(), left=(), decks=())
 
     def _action_to_string(self, player: int, action: int) -> str:
         now = self.now
@@ -530,11 +541,13 @@ class CommerceObserver:
         now = state.now
         shown = state.shown
         if shown is None:
-            return "before the first deal" if now.dealer is None else f"dealing the first deal, seat {now.dealer} dealing"
+            if now.dealer is None:
+                return "before the first deal"
+            return f"dealing deal {len(now.decks) + 1}, the first dealer seat {now.dealer}"
         parts = [self._text(end.state, player, end) for end in now.past] if self.perfect_recall else []
         parts.append(self._text(shown, player, None))
         if now.pending is not None:
-            parts.append(f"dealing deal {shown.deal_number + 1}: {len(now.dealt)} cards dealt")
+            parts.append(f"dealing deal {shown.deal_number + 1 + len(now.decks)}: {len(now.dealt)} cards dealt")
         return "\n".join(parts)
 
     def _text(self, state: GameState, player: int, end: _DealEnd | None) -> str:

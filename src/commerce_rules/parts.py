@@ -40,6 +40,9 @@ Step = tuple["GameState", "ShowdownReason | Settled | None"]
 """A part's answer to an action: the next state, and what follows — the deal goes on (``None``),
 a showdown for this reason, or (after a question between deals) the next deal."""
 
+Begun = tuple["GameState", "ShowdownReason | None"]
+"""A deal just dealt, begun by its mechanism: the state, and the showdown's reason where it is over at once."""
+
 EventShape = tuple[tuple[int, ...], str]
 """How an event of a part looks: how many cards it may name, and who sees them
 (``"all"``, ``"player"``, or ``"player and target"``)."""
@@ -106,8 +109,12 @@ class MechanismPart(PhasePart, Protocol):
     def cards_needed(self, players: int) -> int:
         """Cards beyond the players' hands that a deal needs (widow and stock)."""
 
-    def begin(self, state: GameState) -> GameState:
-        """Start a dealt deal: its turn record, its phase and the player to act."""
+    def begin(self, state: GameState) -> Begun:
+        """Start a dealt deal: its turn record, its phase and the player to act.
+
+        The step's reason is not ``None`` where the deal is over before any
+        turn (a 31 dealt in Thirty-One, Rules §8.6): the caller settles it.
+        """
 
     def opening(self, state: GameState) -> list[str]:
         """The public lines that open a deal beyond who deals (the widow face up, for example)."""

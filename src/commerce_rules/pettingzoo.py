@@ -33,7 +33,7 @@ from . import (
     observation_tensor_size,
     returns,
 )
-from .deal import new_game
+from .start import new_game
 from .engine import apply
 from .errors import CommerceError
 from .narrate import describe_deal_start, describe_standings, narrate_step

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from .cards import Card
-from .deal import deal
+from typing import TYPE_CHECKING
+
+from .deal import Decks, deal
 from .ranking import HandValue, evaluate
 from .state import EMPTY_LOG, DealLog, GameState, Showdown, ShowdownReason, next_active
 from .variant import variant_of
 
-__all__ = ["best_hand", "continue_match", "finish_deal"]
+if TYPE_CHECKING:
+    from .parts import Begun
+
+__all__ = ["best_hand", "continue_match", "finish_deal", "played_on"]
 
 
 def best_hand(values: tuple[HandValue | None, ...], tie_order: tuple[int, ...]) -> int:
@@ -22,8 +26,8 @@ def best_hand(values: tuple[HandValue | None, ...], tie_order: tuple[int, ...]) 
     return best
 
 
-def finish_deal(state: GameState, reason: ShowdownReason, deck: tuple[Card, ...] | None = None) -> GameState:
-    """Settle the deal that just ended and, unless the match is over, deal the next one (from ``deck`` if given)."""
+def finish_deal(state: GameState, reason: ShowdownReason, decks: Decks = ()) -> GameState:
+    """Settle the deal that just ended and, unless the match is over, deal the next one (from ``decks[0]`` if given)."""
     rules = state.rules
     scoring = variant_of(rules).scoring
     values = tuple([evaluate(hand, rules) if hand else None for hand in state.hands])
@@ -34,16 +38,25 @@ def finish_deal(state: GameState, reason: ShowdownReason, deck: tuple[Card, ...]
     question = scoring.question(state)
     if question is not None:  # asked right after the showdown, before the match can end
         return question
-    return continue_match(state, deck=deck)
+    return continue_match(state, decks=decks)
 
 
-def continue_match(state: GameState, carried: DealLog = EMPTY_LOG, *, deck: tuple[Card, ...] | None = None) -> GameState:
+def continue_match(state: GameState, carried: DealLog = EMPTY_LOG, *, decks: Decks = ()) -> GameState:
     """After a settled showdown (and any answer it asked for): end the match, or deal the next deal.
 
     ``carried`` events, recorded after the showdown, open the next deal's
-    history; ``deck`` (checked, top first) is dealt instead of the seed's shuffle.
+    history; ``decks`` (checked, top first) are dealt, one for each deal this
+    deals, instead of the seed's shuffles.
     """
     final = variant_of(state.rules).scoring.end_match(state)
     if final is not None:
         return final
-    return deal(state, state.deal_number + 1, next_active(state.active, state.dealer), carried, deck=deck)
+    dealer = next_active(state.active, state.dealer)
+    step = deal(state, state.deal_number + 1, dealer, carried, deck=decks[0] if decks else None)
+    return played_on(step, decks[1:])
+
+
+def played_on(step: Begun, decks: Decks = ()) -> GameState:
+    """A deal just dealt, as its mechanism began it; settled at once where it is already over (a 31 dealt)."""
+    state, reason = step
+    return state if reason is None else finish_deal(state, reason, decks)

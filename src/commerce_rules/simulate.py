@@ -31,7 +31,8 @@ from typing import Final, Union
 import attrs
 
 from .bots.base import Bot
-from .deal import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, new_game
+from .deal import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS
+from .start import new_game
 from .engine import apply, legal_actions
 from .errors import ArgumentTypeError, CommerceError
 from .observe import observe

@@ -7,7 +7,7 @@ import sys
 from typing import Final
 
 from ..bots import Bot, GreedyBot
-from ..deal import new_game
+from ..start import new_game
 from ..engine import apply, legal_actions
 from ..narrate import describe_deal_start, narrate_step
 from ..observe import observe

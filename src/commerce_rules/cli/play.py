@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..deal import new_game
+from ..start import new_game
 from ..errors import CommerceError
 from ..terminal import Abandoned, play_match
 from .arguments import _check_playable, _variant_text, rules_from_args

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ..features import Features
     from ..observe import Observation
     from ..whereabouts import Rebuilt, Whereabouts
-    from ..parts import EventShape, Seen, Step
+    from ..parts import Begun, EventShape, Seen, Step
     from ..rules import Rules
     from ..state import Showdown
 
@@ -96,18 +96,16 @@ class DrawDiscard(DrawDiscardRecord):
     def cards_needed(self, players: int) -> int:
         return 2  # the card turned up to start the discard pile, and a stock to draw from
 
-    def begin(self, state: GameState) -> GameState:
-        """Turn the stock's top card up to start the discard pile; a deal dealt with a 31 is settled at once."""
+    def begin(self, state: GameState) -> Begun:
+        """Turn the stock's top card up to start the discard pile; a deal dealt with a 31 ends at once (a blitz)."""
         stock = state.stock
         eldest = next_active(state.active, state.dealer)
         turn = draw_turn(eldest, 0, None, (), ())
         state = _moved(state, _PLAY, eldest, state.hands, stock[1:], stock[:1], turn, state.log)
         rules = state.rules
         if rules.blitz and any(thirty_one(state.hands[seat], rules) for seat in state.active):
-            from ..showdown import finish_deal  # the showdown deals through this mechanism: ask it at run time
-
-            return finish_deal(state, _BLITZ)
-        return state
+            return state, _BLITZ
+        return state, None
 
     # ------------------------------------------------------------------ legality
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ..features import Features
     from ..rules import Rules
     from ..observe import Observation
-    from ..parts import EventShape, Seen, Step
+    from ..parts import Begun, EventShape, Seen, Step
     from ..state import GameState, Showdown
 
 __all__ = ["FREEZE", "Rounds", "RoundsTurn"]
@@ -96,9 +96,9 @@ class Rounds:
     def cards_needed(self, players: int) -> int:
         return 3 + (players - 1)  # the widow, and one card for each round after the first
 
-    def begin(self, state: GameState) -> GameState:
+    def begin(self, state: GameState) -> Begun:
         order = round_order(state, ())
-        return state._replace(phase=_BLIND, to_act=state.dealer, turn=RoundsTurn(order[0], order))
+        return state._replace(phase=_BLIND, to_act=state.dealer, turn=RoundsTurn(order[0], order)), None
 
     # ------------------------------------------------------------------ legality
 

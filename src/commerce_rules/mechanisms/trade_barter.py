@@ -25,7 +25,7 @@ from .common import check_three_cards, knocker_of, turn_limit_text, unless_turn_
 
 if TYPE_CHECKING:
     from ..observe import Observation
-    from ..parts import EventShape, Seen, Step
+    from ..parts import Begun, EventShape, Seen, Step
     from ..state import GameState, Showdown
     from ..features import Features
     from ..whereabouts import Rebuilt, Whereabouts
@@ -89,10 +89,10 @@ class TradeBarter:
     def cards_needed(self, players: int) -> int:
         return 1  # at least one card in the stock to buy
 
-    def begin(self, state: GameState) -> GameState:
+    def begin(self, state: GameState) -> Begun:
         eldest = next_active(state.active, state.dealer)
         turn = _new(TradeTurn, (eldest, 0, None))  # TradeTurn(eldest), without the class call: once a deal
-        return moved(state, phase=_PLAY, to_act=eldest, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=state.log)
+        return moved(state, phase=_PLAY, to_act=eldest, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=state.log), None
 
     # ------------------------------------------------------------------ legality
 

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from ..features import Features
     from ..observe import Observation
     from ..whereabouts import Rebuilt, Whereabouts
-    from ..parts import EventShape, Seen, Step
+    from ..parts import Begun, EventShape, Seen, Step
     from ..rules import Rules
     from ..state import GameState
 
@@ -91,13 +91,14 @@ class Widow(WidowWords, WidowRecord):
             kinds += (NoCard(ExchangeAll),)
         return kinds
 
-    def begin(self, state: GameState) -> GameState:
+    def begin(self, state: GameState) -> Begun:
         turn = WidowTurn(next_active(state.active, state.dealer))
         if state.rules.dealer_choice:  # the extra hand lies face down until the dealer chooses (Rules §7.3)
-            return moved(state, phase=_CHOICE, to_act=state.dealer, hands=state.hands, widow=state.widow, stock=state.stock, turn=turn, log=state.log)
+            chosen = moved(state, phase=_CHOICE, to_act=state.dealer, hands=state.hands, widow=state.widow, stock=state.stock, turn=turn, log=state.log)
+            return chosen, None
         state, reason = self._go_on(state, turn, _PLAY, state.hands, state.widow, state.stock, state.log)
-        assert reason is None
-        return state
+        assert reason is None  # a blitz needs the dealer's choice (refused otherwise by Rules), which comes first
+        return state, None
 
     def hides_widow(self, state: GameState) -> bool:
         """The extra hand is face down, seen by nobody, until the dealer's choice (Rules §7.3)."""

@@ -1,7 +1,7 @@
 """A transition is type-checked: ``mypy --strict`` rejects a misspelt field or a wrong type in one.
 
 The engine builds each next state with ``_replace`` or with the keyword-only
-``moved``/``moved_and_paid``/``dealt``, and each part's record likewise; this
+``moved``/``moved_and_paid``/``dealt``/``scored``, and each part's record likewise; this
 test runs mypy on transitions written wrong, as a part would write them, and
 checks that every one is an error.
 """
@@ -18,7 +18,7 @@ mypy_api = pytest.importorskip("mypy.api")
 WRONG = textwrap.dedent(
     """
     from commerce_rules import CRP, FOSTER, WidowTurn, new_game
-    from commerce_rules.state import dealt, moved, moved_and_paid
+    from commerce_rules.state import dealt, moved, moved_and_paid, scored
 
     state = new_game(CRP, 3, seed=1)
     a = state._replace(hnads=state.hands)  # a misspelt field
@@ -29,6 +29,7 @@ WRONG = textwrap.dedent(
     d = moved_and_paid(state, to_act=1, hands=state.hands, stock=state.stock, discard=state.discard,
                        balances=[0, 0, 0], turn=state.turn, log=state.log)  # a list is no tuple
     e = dealt(state, deal_number=2, dealer=0, hands=state.hands, widow=state.widow, stock=state.stock)  # the log missing
+    f = scored(state, pot=0, balances=state.balances, lives=state.lives, actve=state.active, score=None)  # a misspelt field
     """
 )
 
@@ -39,9 +40,22 @@ def test_mypy_rejects_a_misspelt_field_or_a_wrong_type_in_a_transition(tmp_path:
     out, _err, status = mypy_api.run(["--strict", "--no-incremental", "--cache-dir", str(tmp_path / "cache"), str(source)])
     assert status == 1, out
     errors = [line for line in out.splitlines() if ": error:" in line]
-    assert len(errors) == 5, out  # one per transition written wrong, and nothing else
+    assert len(errors) == 6, out  # one per transition written wrong, and nothing else
     assert 'Unexpected keyword argument "hnads" for "_replace" of "GameState"' in out
     assert 'Unexpected keyword argument "lgo" for "moved"' in out
     assert '"_replace" of "WidowTurn" has incompatible type "str"' in out
     assert '"balances" to "moved_and_paid" has incompatible type "list[int]"' in out
     assert 'Missing named argument "log" for "dealt"' in out
+    assert 'Unexpected keyword argument "actve" for "scored"' in out
+
+
+def test_the_fast_transitions_change_only_the_fields_they_name() -> None:
+    from commerce_rules import CRP, new_game
+    from commerce_rules.state import Showdown, ShowdownReason, scored, shown_down
+
+    state = new_game(CRP, 4, seed=1)
+    after = scored(state, pot=7, balances=(1, -1, 0, 0), lives=(3, 2, 1, 0), active=(0, 1, 2), score=None)
+    assert after == state._replace(pot=7, balances=(1, -1, 0, 0), lives=(3, 2, 1, 0), active=(0, 1, 2), score=None)
+    showdown = Showdown(1, state.dealer, ShowdownReason.KNOCK, state.hands, (None,) * 4, 0)
+    assert shown_down(state, showdown) == state._replace(showdowns=(showdown,))
+    assert type(after) is type(state)

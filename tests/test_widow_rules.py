@@ -32,6 +32,7 @@ from commerce_rules import (
     new_game,
     observe,
 )
+from commerce_rules.state import clockwise_from
 
 from helpers import Policy, always, c, passes, play, texts, walk
 
@@ -524,3 +525,11 @@ def test_widow_invariants_under_random_play(
             assert showdown.winner == next(s for s in eldest_first if s in active and values[s] == best)
         else:
             assert state.lives == before.lives
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sets(st.integers(0, 11), min_size=1), st.integers(0, 11))
+def test_the_seats_after_a_seat_clockwise_are_the_later_ones_then_the_earlier_ones(seats: set[int], seat: int) -> None:
+    active = tuple(sorted(seats))
+    expected = tuple([s for s in active if s > seat] + [s for s in active if s <= seat])
+    assert clockwise_from(active, seat) == expected

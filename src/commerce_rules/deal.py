@@ -40,7 +40,7 @@ MAX_POINTS: Final = 10**30
 MAX_BALANCE: Final = 10**24
 """The largest balance ``deal_position`` takes: a match played on from it stays far inside :data:`MAX_POINTS`."""
 
-_WORDS: Final = {size: struct.Struct(f">{size}Q") for size in (52, 40, 32)}
+_WORDS: Final = {size - 1: struct.Struct(f">{size - 1}Q") for size in (52, 40, 32)}
 _BOUNDS: Final = {size: tuple(range(size, 1, -1)) for size in (52, 40, 32)}
 
 
@@ -60,7 +60,7 @@ def shuffled_deck(rules: Rules, seed: int, deal_number: int) -> list[Card]:
     cards = list(deck_for(rules))
     size = len(cards)
     top = size - 1
-    for word, bound in zip(_draws(seed, deal_number, size), _BOUNDS[size]):
+    for word, bound in zip(_draws(seed, deal_number, size - 1), _BOUNDS[size]):  # 51 draws for 52 cards
         other = (word * bound) >> 64
         cards[top], cards[other] = cards[other], cards[top]
         top -= 1

@@ -6,13 +6,15 @@ from typing import TYPE_CHECKING
 
 from .deal import Decks, deal
 from .ranking import HandValue, evaluate
-from .state import EMPTY_LOG, DealLog, GameState, Showdown, ShowdownReason, next_active
+from .state import EMPTY_LOG, DealLog, GameState, Showdown, ShowdownReason, next_active, shown_down
 from .variant import variant_of
 
 if TYPE_CHECKING:
     from .parts import Begun
 
 __all__ = ["best_hand", "continue_match", "finish_deal", "played_on"]
+
+_new = tuple.__new__
 
 
 def best_hand(values: tuple[HandValue | None, ...], tie_order: tuple[int, ...]) -> int:
@@ -33,8 +35,8 @@ def finish_deal(state: GameState, reason: ShowdownReason, decks: Decks = ()) -> 
     values = tuple([evaluate(hand, rules) if hand else None for hand in state.hands])
     winner = best_hand(values, scoring.tie_order(state))
     state, losers, payments = scoring.settle(state, values, winner, reason)
-    showdown = Showdown(state.deal_number, state.dealer, reason, state.hands, values, winner, losers, payments)
-    state = state._replace(showdowns=state.showdowns + (showdown,))
+    showdown = _new(Showdown, (state.deal_number, state.dealer, reason, state.hands, values, winner, losers, payments))
+    state = shown_down(state, showdown)
     question = scoring.question(state)
     if question is not None:  # asked right after the showdown, before the match can end
         return question

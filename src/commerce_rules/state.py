@@ -15,6 +15,7 @@ Every field of a state is either public or private to named seats:
 from __future__ import annotations
 
 import enum
+from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from .cards import Card
@@ -40,7 +41,9 @@ __all__ = [
     "moved",
     "moved_and_paid",
     "next_active",
+    "scored",
     "seats_with_lives",
+    "shown_down",
 ]
 
 
@@ -364,6 +367,29 @@ def dealt(
     ))  # fmt: skip
 
 
+def scored(
+    state: GameState,
+    *,
+    pot: int,
+    balances: tuple[int, ...],
+    lives: tuple[int, ...],
+    active: tuple[int, ...],
+    score: Any,
+) -> GameState:
+    """``state`` after a scoring moved points or lives (a showdown settled, antes paid): those fields given, every other kept."""
+    (rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, discard, _, _, _, _, turn, _, log, showdowns, winners) = state
+    return _new(GameState, (
+        rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances,
+        lives, active, turn, score, log, showdowns, winners,
+    ))  # fmt: skip
+
+
+def shown_down(state: GameState, showdown: Showdown) -> GameState:
+    """``state`` with ``showdown`` appended to the match's showdowns."""
+    *rest, showdowns, winners = state
+    return _new(GameState, (*rest, showdowns + (showdown,), winners))
+
+
 def moved_and_paid(
     state: GameState,
     *,
@@ -402,6 +428,6 @@ def next_active(active: tuple[int, ...], seat: int, step: int = 1) -> int:
 
 
 def clockwise_from(active: tuple[int, ...], seat: int) -> tuple[int, ...]:
-    """The seats of ``active`` after ``seat``, clockwise, ``seat`` itself last if it is active."""
-    later = [s for s in active if s > seat]
-    return tuple(later + [s for s in active if s <= seat])
+    """The seats of ``active`` (in seat order, as a state keeps them) after ``seat``, clockwise, ``seat`` itself last if it is active."""
+    cut = bisect_right(active, seat)
+    return active[cut:] + active[:cut]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import jsonfields as jf
-from ..state import Phase, Showdown, ShowdownReason, clockwise_from
+from ..state import Phase, Showdown, ShowdownReason, clockwise_from, scored
 from .common import NoQuestions
 from ..words import payment_lines, plural, seat_list, signed
 
@@ -57,7 +57,8 @@ class Ledger(NoQuestions):
         balances = list(state.balances)
         for seat in players:
             balances[seat] -= ANTE
-        return state._replace(balances=tuple(balances), pot=state.pot + ANTE * len(players))
+        pot = state.pot + ANTE * len(players)
+        return scored(state, pot=pot, balances=tuple(balances), lives=state.lives, active=state.active, score=state.score)
 
     def tie_order(self, state: GameState) -> tuple[int, ...]:
         return (state.dealer, *clockwise_from(state.active, state.dealer)[:-1])
@@ -80,7 +81,8 @@ class Ledger(NoQuestions):
                 payments.append((dealer, payee, DEALER_PAYS))
                 balances[dealer] -= DEALER_PAYS
                 balances[payee] += DEALER_PAYS
-        return state._replace(balances=tuple(balances), pot=0), (), tuple(payments)
+        after = scored(state, pot=0, balances=tuple(balances), lives=state.lives, active=state.active, score=state.score)
+        return after, (), tuple(payments)
 
     def winners(self, state: GameState) -> tuple[int, ...] | None:
         if state.deal_number < deals_of(state):  # one deal per player, or deal_limit if fewer

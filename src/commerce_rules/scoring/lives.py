@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import jsonfields as jf
 from ..ranking import is_blitz
 from ..records import value_record
-from ..state import Phase, Showdown, ShowdownReason, clockwise_from, seats_with_lives
+from ..state import Phase, Showdown, ShowdownReason, clockwise_from, scored, seats_with_lives
 from .common import NoQuestions, check_lowest_lose
 from ..words import plural, seat_list
 
@@ -122,7 +122,8 @@ class Lives(NoQuestions):
         score = state.score
         if score is not None:
             score = LivesRecord(out_after(score.out, state.lives, losers) or ())
-        return state._replace(lives=lives, score=score, active=self.active_seats(lives, score)), losers, ()
+        after = scored(state, pot=state.pot, balances=state.balances, lives=lives, active=self.active_seats(lives, score), score=score)
+        return after, losers, ()
 
     def winners(self, state: GameState) -> tuple[int, ...] | None:
         """The last player in; or, once ``deal_limit`` deals are played, the most lives (swimmers above the out)."""

@@ -20,7 +20,7 @@ from ..action_kinds import NoCard
 from ..actions import Action, BuyHorse, Pass, seat_action
 from ..parts import Settled
 from ..records import value_record
-from ..state import Event, EventKind, Phase, Showdown, ShowdownReason
+from ..state import Event, EventKind, Phase, Showdown, ShowdownReason, scored
 from .lives import Lives, losers_of, out_after, reached_deal_limit, take_lives
 from ..words import payment_lines, plural, signed
 
@@ -114,7 +114,7 @@ class Pool(Lives):
         stake = state.rules.stake
         players = state.active
         balances = tuple(b - stake if seat in players else b for seat, b in enumerate(state.balances))
-        return state._replace(balances=balances, pot=state.pot + stake * len(players))
+        return scored(state, pot=state.pot + stake * len(players), balances=balances, lives=state.lives, active=state.active, score=state.score)
 
     def settle(self, state: GameState, values: tuple[HandValue | None, ...], winner: int, reason: ShowdownReason) -> Settlement:
         prize = min(state.rules.prize, state.pot)
@@ -123,7 +123,8 @@ class Pool(Lives):
         losers = losers_of(state, values, reason)  # the rise: counters go to the pool, points do not move
         lives = take_lives(state.lives, losers)
         score = state.score._replace(out=out_after(state.score.out, state.lives, losers))
-        state = state._replace(balances=balances, pot=state.pot - prize, lives=lives, score=score, active=self.active_seats(lives, score))
+        active = self.active_seats(lives, score)
+        state = scored(state, pot=state.pot - prize, balances=balances, lives=lives, active=active, score=score)
         return state, losers, payments
 
     def _first_out(self, state: GameState) -> int | None:

@@ -150,7 +150,7 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "dealer_choice": st.booleans(),
     "stall_effect": st.sampled_from(["showdown", "new_widow"]),
     "feuer": st.booleans(),
-    "blitz": st.booleans(),  # after dealer_choice: a blitz in the widow game needs it
+    "blitz": st.booleans(),
     "blitz_all_lose": st.booleans(),  # after blitz, which it needs
 }
 """Each option's range (what the rules say, a little beyond where ``Rules`` refuses it)."""

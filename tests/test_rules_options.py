@@ -122,9 +122,9 @@ def test_blitz_needs_a_mechanism_that_declares_it() -> None:
     assert SCHWIMMEN_LIKE.replace(blitz=True).blitz is True
 
 
-def test_blitz_in_the_widow_game_needs_the_dealers_choice() -> None:
-    with pytest.raises(RulesError, match="blitz with the widow needs dealer_choice=True"):
-        TRENTUNO.replace(blitz=True)
+def test_blitz_in_the_widow_game_needs_no_dealers_choice() -> None:
+    rules = TRENTUNO.replace(blitz=True)  # a hand dealt with 31 ends the deal as it is dealt (Rules §7.6, §8.6)
+    assert rules.blitz and not rules.dealer_choice
 
 
 def test_blitz_all_lose_needs_blitz_and_the_lives_scoring() -> None:

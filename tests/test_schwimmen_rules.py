@@ -263,6 +263,18 @@ def test_7_6_blitz_once_the_dealers_choice_is_made() -> None:
     assert shown is not None and shown.reason is ShowdownReason.BLITZ and str(shown.values[0]) == "Feuer (three aces)"
 
 
+def test_7_6_without_the_dealers_choice_a_hand_dealt_with_31_ends_the_deal_at_once() -> None:
+    rules = SCHWIMMEN.replace(dealer_choice=False, exchange_all=False)
+    dealt_31 = ["7♣ 8♦ 9♥", "A♥ K♥ 10♥", "A♣ 10♦ 8♥"]
+    after = deal_position(rules, hands=dealt_31, dealer=0, widow=EXTRA, stock=STOCK, seed=4)
+    shown = after.showdowns[0]
+    assert shown.reason is ShowdownReason.BLITZ and shown.deal_number == 1 and shown.losers == (0,)
+    assert str(shown.values[1]) == "31" and after.deal_number == 2 and after.lives == (2, 3, 3)
+    assert not after.showdowns[1:] or after.showdowns[1].deal_number == 2
+    calm = deal_position(rules, hands=HANDS, dealer=0, widow=EXTRA, stock=STOCK)
+    assert calm.deal_number == 1 and calm.phase is Phase.PLAY and calm.to_act == 1
+
+
 def test_7_6_blitz_by_exchanging_all_and_in_a_final_turn() -> None:
     state = chosen(extra="A♠ K♠ 10♠")
     after = apply(state, ExchangeAll(1))

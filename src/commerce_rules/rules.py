@@ -293,8 +293,6 @@ class Rules:
                 raise RulesError(f"{name} applies only with {kind} {needs}, not {part.value}")
         if self.blitz_all_lose and not self.blitz:
             raise RulesError("blitz_all_lose needs blitz=True: without a blitz no deal ends at 31")
-        if self.blitz and self.mechanism is Mechanism.WIDOW and not self.dealer_choice:
-            raise RulesError("blitz with the widow needs dealer_choice=True: a 31 is looked for once the dealer's choice is made")
         if self.exchange_all and self.exchanges_per_turn != 1:
             raise RulesError("exchange_all needs exchanges_per_turn=1: exchanging the whole hand is a whole turn")
 

@@ -96,8 +96,12 @@ class Widow(WidowWords, WidowRecord):
         if state.rules.dealer_choice:  # the extra hand lies face down until the dealer chooses (Rules §7.3)
             chosen = moved(state, phase=_CHOICE, to_act=state.dealer, hands=state.hands, widow=state.widow, stock=state.stock, turn=turn, log=state.log)
             return chosen, None
+        rules = state.rules
+        if rules.blitz and _blitz_among(rules, state.hands, state.active):  # a hand dealt with 31 ends the deal at once
+            dealt_31 = moved(state, phase=_PLAY, to_act=turn.turn_of, hands=state.hands, widow=state.widow, stock=state.stock, turn=turn, log=state.log)
+            return dealt_31, _BLITZ
         state, reason = self._go_on(state, turn, _PLAY, state.hands, state.widow, state.stock, state.log)
-        assert reason is None  # a blitz needs the dealer's choice (refused otherwise by Rules), which comes first
+        assert reason is None  # only a pounce question can follow a deal, and it ends nothing
         return state, None
 
     def hides_widow(self, state: GameState) -> bool:

@@ -34,7 +34,7 @@ from commerce_rules import (  # noqa: E402
     observe,
     returns,
 )
-from commerce_rules.deal import deck_for  # noqa: E402
+from commerce_rules.deal import deck_for, shuffled_deck  # noqa: E402
 from commerce_rules.state import GameState  # noqa: E402
 from commerce_rules.openspiel import (  # noqa: E402
     DEFAULT_DEAL_LIMIT,
@@ -218,6 +218,17 @@ def test_a_later_deal_dealt_with_a_31_is_dealt_on_by_chance_too() -> None:
     match = match_of(state)
     assert match == apply(*ending, decks=[first, second])
     assert match.deal_number == before.deal_number + 2 and match.showdowns[-1].reason is ShowdownReason.BLITZ
+
+
+def test_a_deal_that_ends_the_match_is_dealt_by_chance_too() -> None:
+    # seed 0's fifth deal at 7 players holds a 31, so a last deal taken from the seed would end at once
+    game = load(variant="thirty_one", players=7, deal_limit=5)
+    state, _ = random_play(game.new_initial_state(), random.Random(1))
+    match = match_of(state)
+    chance_nodes = [item.player for item in state.full_history()].count(pyspiel.PlayerId.CHANCE)
+    assert match.is_over and chance_nodes == 1 + match.deal_number * (len(deck_for(THIRTY_ONE)) - 1)
+    seeds_deal = shuffled_deck(game.rules, 0, match.deal_number)
+    assert set(match.showdowns[-1].hands[(match.dealer + 1) % 7]) != set(seeds_deal[0:21:7])
 
 
 # -- bounds ------------------------------------------------------------------------------------------------

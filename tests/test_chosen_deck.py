@@ -134,7 +134,7 @@ def test_an_action_that_deals_two_deals_takes_two_decks() -> None:
     assert blitz.reason is ShowdownReason.BLITZ and set(blitz.hands[blitz.winner]) == set(parse_cards("A♠ K♠ Q♠"))
     eldest = (after.dealer + 1) % 3
     assert after.hands[eldest] == tuple(second[0:9:3])
-    with pytest.raises(CommerceError, match="3 decks given; the step deals 2"):
+    with pytest.raises(CommerceError, match="3 decks given; the call deals 2"):
         apply(before, action, decks=[first, second, second])
 
 
@@ -142,7 +142,7 @@ def test_more_decks_than_a_step_deals_are_refused() -> None:
     first, second = list(deck_for(THIRTY_ONE)), list(deck_for(THIRTY_ONE))[::-1]
     state = new_game(THIRTY_ONE, 3, seed=5, dealer=2, decks=[first])
     assert state.deal_number == 1  # no 31 dealt: one deal
-    with pytest.raises(CommerceError, match="2 decks given; the step deals 1"):
+    with pytest.raises(CommerceError, match="2 decks given; the call deals 1"):
         new_game(THIRTY_ONE, 3, seed=5, dealer=2, decks=[first, second])
 
 
@@ -161,3 +161,20 @@ def test_new_game_and_deal_position_are_still_found_in_the_deal_module_with_a_wa
         assert old_home.new_game is new_game
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         old_home.nothing  # noqa: B018
+
+
+def test_a_deck_whose_31_ends_the_match_is_the_last_deck_dealt() -> None:
+    rules = THIRTY_ONE.replace(deal_limit=2)
+    steps = random_walk(new_game(rules, 3, seed=4), random.Random(4), policy=kind_first(random.Random(4)))
+    before, action = next((b, a) for b, a, c in steps if c.deal_number != b.deal_number or c.is_over)
+    after = apply(before, action, decks=[deck_dealing_a_31(rules, 3)])
+    assert after.is_over and after.deal_number == 2 and after.showdowns[-1].reason is ShowdownReason.BLITZ
+    with pytest.raises(CommerceError, match="2 decks given; the call deals 1"):
+        apply(before, action, decks=[deck_dealing_a_31(rules, 3), deck_for(rules)])
+
+
+def test_decks_given_as_one_deck_or_with_a_bad_deck_say_which() -> None:
+    with pytest.raises(CommerceError, match="decks is a list of decks, and this one holds cards: for one deck, use deck="):
+        new_game(FOSTER, 3, seed=1, decks=deck_for(FOSTER))  # type: ignore[arg-type]
+    with pytest.raises(CommerceError, match=r"decks\[1\]: a deck must hold the variant's 52 cards once each, not 2 cards"):
+        new_game(THIRTY_ONE, 3, seed=1, dealer=2, decks=[deck_dealing_a_31(THIRTY_ONE, 3), "A♠ K♠"])

@@ -286,6 +286,8 @@ def test_sample_state_refuses_what_is_no_observation_or_no_seed() -> None:
         sample_state(impossible, 1)
     with pytest.raises(CommerceError):
         sample_state(view._replace(hand_sizes=(3, 3, 9)), 1)
+    with pytest.raises(CommerceError, match="active seats are not those its lives and match record leave in play"):
+        sample_state(view._replace(active=(2, 1, 0)), 1)  # the seats in play are kept in seat order
 
 
 def test_a_knock_ends_the_foster_deal_and_the_sample_of_the_next_deal_knows_nothing_of_the_last() -> None:

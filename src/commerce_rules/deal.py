@@ -122,14 +122,22 @@ def chosen_decks(
         return ()
     if isinstance(decks, str) or not isinstance(decks, Sequence):
         raise CommerceError(f"decks must be a list of decks (one for each deal dealt), not {type(decks).__name__}")
-    return tuple([chosen_deck(rules, one) for one in decks])
+    if any(isinstance(one, Card) for one in decks):
+        raise CommerceError("decks is a list of decks, and this one holds cards: for one deck, use deck=")
+    checked = []
+    for at, one in enumerate(decks):
+        try:
+            checked.append(chosen_deck(rules, one))
+        except CommerceError as error:
+            raise CommerceError(f"decks[{at}]: {error}") from None
+    return tuple(checked)
 
 
 def check_decks_dealt(decks: Decks, deals: int) -> None:
     """Refuse decks left over: ``deals`` deals were dealt, and each deck given is for one of them."""
     if len(decks) > deals:
         given = f"{len(decks)} deck{'s' if len(decks) != 1 else ''} given"
-        raise CommerceError(f"{given}; the step deals {deals}: a deck is for a deal that is dealt")
+        raise CommerceError(f"{given}; the call deals {deals}: a deck is for a deal that is dealt")
 
 
 def deal(

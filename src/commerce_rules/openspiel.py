@@ -305,7 +305,7 @@ class CommerceState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         assert match is not None
         move = action_from_index(match, int(action))
         after = apply(match, move)
-        if after.is_over or after.deal_number == match.deal_number:
+        if after.deal_number == match.deal_number:  # no deal dealt (the match may be over): nothing for chance
             self.now = attrs.evolve(now, match=after)
         else:  # the next deal's cards come from chance: deal them from the top
             whole = tuple(range(len(self.table.deck)))

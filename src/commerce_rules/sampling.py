@@ -256,6 +256,8 @@ def sample_state(observation: Observation, seed: int) -> GameState:
         raise ArgumentTypeError(f"sample_state() needs a whole number as seed, not {shown(seed)}")
     view = observation
     variant = variant_of(view.rules)
+    if view.active != variant.scoring.active_seats(view.lives, view.score):
+        raise CommerceError("the observation's active seats are not those its lives and match record leave in play")
     where = whereabouts_of(view)
     problem = _problem(view, where)
     choices = _alternatives(problem, where.one_of)

@@ -59,11 +59,15 @@ def test_a_chosen_first_deck_is_dealt_one_card_at_a_time_from_the_eldest(name: s
 @given(st.sampled_from([rules for _, rules in PRESET_RULES]), st.integers(0, 10**6), st.integers(3, 5))
 def test_every_later_deal_from_the_seeds_deck_is_the_seeds_deal(rules: Rules, seed: int, players: int) -> None:
     state = new_game(rules, players, seed=seed)
+    seeds = [shuffled_deck(rules, seed, number) for number in range(1, state.deal_number + 1)]
+    assert new_game(rules, players, seed=seed, decks=seeds) == state
     for before, action, after in random_walk(state, random.Random(seed), policy=kind_first(random.Random(seed))):
-        if not after.is_over and after.deal_number != before.deal_number:
+        if after.deal_number != before.deal_number:
             # deck= deals the next deal; one step can settle that one too (a 31 dealt in Thirty-One,
-            # Rules §8.6), and the deal after it comes from the seed as before
+            # Rules §8.6), and the deal after it comes from the seed as before -- or from decks=
             assert apply(before, action, deck=shuffled_deck(rules, seed, before.deal_number + 1)) == after
+            dealt = range(before.deal_number + 1, after.deal_number + 1)
+            assert apply(before, action, decks=[shuffled_deck(rules, seed, number) for number in dealt]) == after
 
 
 def test_a_later_deal_from_a_chosen_deck_holds_those_cards() -> None:

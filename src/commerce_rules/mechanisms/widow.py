@@ -51,6 +51,15 @@ _POUNCED, _DECLINED = EventKind.POUNCE, EventKind.POUNCE_DECLINED
 _ALL, _TAKE_EXTRA, _KEEP, _NEW_WIDOW = EventKind.EXCHANGE_ALL, EventKind.TAKE_EXTRA_HAND, EventKind.KEEP_HAND, EventKind.NEW_WIDOW
 _BLITZ = ShowdownReason.BLITZ
 _KINDS = (TwoCards(Exchange), NoCard(Pass), NoCard(Knock))
+_ENDINGS: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+
+
+def _endings(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """A turn's last choices, built once per seat: pass or knock (a turn's start in play), or pass alone."""
+    endings = _ENDINGS.get(seat)
+    if endings is None:
+        endings = _ENDINGS[seat] = ((seat_action(Pass, seat), seat_action(Knock, seat)), (seat_action(Pass, seat),))
+    return endings
 
 
 def _blitz_among(rules: Rules, hands: tuple[tuple[Card, ...], ...], seats: tuple[int, ...]) -> bool:
@@ -120,10 +129,8 @@ class Widow(WidowWords, WidowRecord):
             return (seat_action(ExchangeAll, seat), seat_action(Pass, seat))
         turn: WidowTurn = state.turn
         hand = state.hands[seat]
-        if phase is _PLAY and not turn.exchanges:  # one knock a deal; a knock is a whole turn
-            ending: tuple[Action, ...] = (seat_action(Pass, seat), seat_action(Knock, seat))
-        else:
-            ending = (seat_action(Pass, seat),)
+        with_knock, pass_only = _endings(seat)
+        ending = with_knock if phase is _PLAY and not turn.exchanges else pass_only  # one knock a deal, a whole turn
         if len(hand) == 4:  # a quad is frozen: pass or knock only [resolution]
             return ending
         if state.rules.exchange_all:  # exchanges_per_turn is 1: a turn starts with no exchange made

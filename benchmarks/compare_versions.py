@@ -1,6 +1,7 @@
 """Compare the one-pass replay figure with another version of the library, in one process.
 
 Run:  python benchmarks/compare_versions.py [--ref REF] [--runs 7] [--games 30] [--players 6] [--presets foster,crp]
+                                            [--measure apply|bot-turn|tensor]
 
 A shared machine's speed drifts by half between invocations, so two figures
 taken minutes apart cannot be compared. This script takes the package as it
@@ -11,6 +12,11 @@ each version, replayed once on fresh states (``apply`` alone, deal
 transitions included), ``--runs`` times each. It prints each version's
 median µs per action and the median of the per-run ratios, which is the
 figure to quote: it stays put while the machine's speed moves.
+
+``--measure`` chooses what is timed at each recorded step: ``apply`` (the
+default), ``bot-turn`` (``legal_actions`` then ``apply``, as a bot's turn
+goes) or ``tensor`` (``observation_tensor`` of the seat to act's
+observation, the observations made beforehand and untimed).
 
 This is a script, not a test: it asserts nothing.
 """
@@ -66,18 +72,41 @@ def record(lib: Any, rules: Any, players: int, games: int, seed: int) -> list[tu
     return recorded
 
 
-def one_pass(lib: Any, rules: Any, players: int, games: list[tuple[int, list[Any]]]) -> float:
-    """µs per ``apply`` over one pass of ``games`` on fresh states."""
+def one_pass(lib: Any, rules: Any, players: int, games: list[tuple[int, list[Any]]], measure: str = "apply") -> float:
+    """µs per step (``measure``: what is timed) over one pass of ``games`` on fresh states."""
+    if measure == "tensor":
+        return _tensor_pass(lib, rules, players, games)
     total = count = 0
-    apply = lib.apply
+    apply, legal_actions = lib.apply, lib.legal_actions
     for game_seed, actions in games:
         state = lib.new_game(rules, players, seed=game_seed)
-        start = time.perf_counter_ns()
-        for action in actions:
-            state = apply(state, action)
+        if measure == "bot-turn":
+            start = time.perf_counter_ns()
+            for action in actions:
+                legal_actions(state)
+                state = apply(state, action)
+        else:
+            start = time.perf_counter_ns()
+            for action in actions:
+                state = apply(state, action)
         total += time.perf_counter_ns() - start
         count += len(actions)
     return total / count / 1000
+
+
+def _tensor_pass(lib: Any, rules: Any, players: int, games: list[tuple[int, list[Any]]]) -> float:
+    """µs per ``observation_tensor`` of the seat to act, over every recorded state (observed beforehand)."""
+    views = []
+    for game_seed, actions in games:
+        state = lib.new_game(rules, players, seed=game_seed)
+        for action in actions:
+            views.append(lib.observe(state, state.to_act))
+            state = lib.apply(state, action)
+    tensor = lib.observation_tensor
+    start = time.perf_counter_ns()
+    for view in views:
+        tensor(view)
+    return (time.perf_counter_ns() - start) / len(views) / 1000
 
 
 def main() -> None:
@@ -87,12 +116,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--presets", default="foster,crp,pounce,trentuno,extended,hoyle")
+    parser.add_argument("--measure", choices=("apply", "bot-turn", "tensor"), default="apply")
     args = parser.parse_args()
     import commerce_rules as current
 
     with tempfile.TemporaryDirectory() as into:
         old = baseline(args.ref, Path(into))
-        print(f"working tree against {args.ref}; {args.players} players, {args.games} games, {args.runs} alternating runs")
+        print(
+            f"working tree against {args.ref}: {args.measure}; {args.players} players, {args.games} games, "
+            f"{args.runs} alternating runs"
+        )
         print(f"{'preset':<10} {'now µs':>8} {args.ref + ' µs':>14} {'speed-up':>9}")
         for name in args.presets.split(","):
             new_rules, old_rules = current.PRESETS[name], old.PRESETS[name]
@@ -100,8 +133,8 @@ def main() -> None:
             old_games = record(old, old_rules, args.players, args.games, 7)
             now, then, ratios = [], [], []
             for _ in range(args.runs):
-                a = one_pass(current, new_rules, args.players, new_games)
-                b = one_pass(old, old_rules, args.players, old_games)
+                a = one_pass(current, new_rules, args.players, new_games, args.measure)
+                b = one_pass(old, old_rules, args.players, old_games, args.measure)
                 now.append(a)
                 then.append(b)
                 ratios.append(b / a)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .actions import Action
     from .state import GameState
 
-__all__ = ["ActionKind", "ByValue", "NoCard", "OneCard", "TwoCards", "deck_position", "deck_positions"]
+__all__ = ["ActionKind", "ByValue", "NoCard", "OneCard", "TwoCards", "deck_position", "deck_positions", "deck_slots"]
 
 
 class ActionKind(Protocol):
@@ -61,9 +61,31 @@ def deck_positions(deck: tuple[Card, ...]) -> dict[Card, int]:
     return positions
 
 
+_SLOTS: dict[int, tuple[tuple[Card, ...], tuple[int, ...]]] = {}
+"""As ``_POSITIONS``, by :attr:`Card.index <commerce_rules.Card.index>` instead of by card."""
+
+
+def deck_slots(deck: tuple[Card, ...]) -> tuple[int, ...]:
+    """Each card's place in ``deck``, by its :attr:`~commerce_rules.Card.index` (-1 for a card not in it).
+
+    What a loop over many cards reads: ``slots[card.index]`` is a tuple's
+    item, where a dict keyed by cards would hash each card in Python.
+    """
+    found = _SLOTS.get(id(deck))
+    if found is not None and found[0] is deck:
+        return found[1]
+    slots = [-1] * 52
+    for place, card in enumerate(deck):
+        slots[card.index] = place
+    frozen = tuple(slots)
+    if len(_SLOTS) < 100:  # the variants' decks: a handful (each entry keeps its deck alive, so its id stays its own)
+        _SLOTS[id(deck)] = (deck, frozen)
+    return frozen
+
+
 def deck_position(deck: tuple[Card, ...], card: Card) -> int:
     """``card``'s place in ``deck`` (-1 if the deck has no such card)."""
-    return deck_positions(deck).get(card, -1)
+    return deck_slots(deck)[card.index]
 
 
 def _seat(state: GameState) -> int:

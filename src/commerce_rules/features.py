@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from .action_kinds import deck_positions
+from .action_kinds import deck_slots
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -23,15 +23,15 @@ __all__ = ["Features"]
 class Features:
     """A growing list of floats for one observation, with the writers the layout is made of."""
 
-    __slots__ = ("values", "players", "me", "deck", "position")
+    __slots__ = ("values", "players", "me", "deck", "slot")
 
     def __init__(self, view: Observation, deck: tuple[Card, ...]) -> None:
         self.values: list[float] = []
         self.players = view.num_players
         self.me = view.player
         self.deck = deck
-        self.position = deck_positions(deck)
-        """Each card -> its slot."""
+        self.slot = deck_slots(deck)
+        """Each card's slot, by the card's ``index``: ``slot[card.index]``."""
 
     def relative(self, seat: int) -> int:
         """``seat`` counted from the observer, clockwise (the observer is 0)."""
@@ -64,16 +64,17 @@ class Features:
     def cards(self, cards: Iterable[Card], weight: float = 1.0) -> None:
         """One slot per card of the deck: ``weight`` for each of ``cards``."""
         slots = [0.0] * len(self.deck)
-        position = self.position
+        slot = self.slot
         for card in cards:
-            slots[position[card]] = weight
+            slots[slot[card.index]] = weight
         self.values.extend(slots)
 
     def order(self, cards: tuple[Card, ...], scale: float) -> None:
         """One slot per card of the deck: ``(position + 1) / scale`` for each card of the ordered ``cards``."""
         slots = [0.0] * len(self.deck)
+        slot = self.slot
         for at, card in enumerate(cards):
-            slots[self.position[card]] = (at + 1) / scale
+            slots[slot[card.index]] = (at + 1) / scale
         self.values.extend(slots)
 
     def number(self, value: float, scale: float = 1.0) -> None:

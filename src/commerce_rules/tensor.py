@@ -130,14 +130,14 @@ def _known_places(view: Observation, out: Features) -> None:
     for card, place in where.known.items():
         target = row(place)
         if target is not None and card not in visible:
-            target[out.position[card]] = 1.0
+            target[out.slot[card.index]] = 1.0
     for card, places in where.maybe.items():
         if card in visible or card in where.known:
             continue
         for place in places:
             target = row(place)
             if target is not None:
-                target[out.position[card]] = 1.0 / len(places)
+                target[out.slot[card.index]] = 1.0 / len(places)
     for values in rows:
         out.values.extend(values)
 

@@ -25,25 +25,31 @@ from commerce_rules import (
     CRP,
     EXTENDED,
     FOSTER,
+    HOYLE,
     POUNCE,
+    SCHWIMMEN,
+    THIRTY_ONE,
     TRENTUNO,
     Bot,
     CommerceError,
+    GameState,
     GreedyBot,
     Knock,
     Observation,
     RandomBot,
     Rules,
     SearchBot,
+    ShowdownReason,
     SimulationResult,
+    new_game,
     simulate,
 )
 from commerce_rules.actions import Action
-from commerce_rules.results import Tally, _distribution, _mean, summarise
+from commerce_rules.results import GameRecord, Tally, _distribution, _mean, summarise
 from commerce_rules.student import t_quantile
 from commerce_rules.simulate import Estimate, _play_chunk, game_seed, play_game, wilson_interval
 
-from helpers import ctrl_c_armed  # noqa: F401  (a fixture)
+from helpers import bots_at, ctrl_c_armed, walk  # noqa: F401  (ctrl_c_armed: a fixture)
 
 T = TypeVar("T")
 
@@ -133,6 +139,91 @@ def test_simulation_result_fields_are_consistent(rules: Rules) -> None:
     assert result.summary().startswith("25 games, 4 players")
     assert pickle.loads(pickle.dumps(result)) == result
     assert hash(result.win_rate[0]) == hash(pickle.loads(pickle.dumps(result.win_rate[0])))
+
+
+# -- deals settled as they are dealt (a hand dealt worth 31: RULES.md §8.6, §7.6) ----------
+
+WIDOW_BLITZ = SCHWIMMEN.replace(dealer_choice=False)
+"""The widow game whose dealt 31 ends the deal at once: new_game and one step may settle deals no one played."""
+
+
+def _greedy_final_and_turns(rules: Rules, players: int, seed: int) -> tuple[GameState, Counter[int]]:
+    """The match :func:`play_game` plays with GreedyBot at every seat: its final state, and the actions applied per deal number."""
+    turns: Counter[int] = Counter()
+    state = new_game(rules, players, seed=seed)
+    for before, _, state in walk(state, bots_at([GreedyBot() for _ in range(players)])):
+        turns[before.deal_number] += 1
+    assert state.is_over
+    return state, turns
+
+
+def _record_from_showdowns(rules: Rules, players: int, seed: int) -> GameRecord:
+    """What :func:`play_game` must record, recomputed from the final state's showdowns (one per deal)."""
+    final, turns = _greedy_final_and_turns(rules, players, seed)
+    return GameRecord(
+        winners=final.winners,
+        balances=final.balances,
+        lives=final.lives,
+        turns_per_deal=tuple(turns[showdown.deal_number] for showdown in final.showdowns),
+        deals_played=tuple(sum(bool(sd.hands[seat]) for sd in final.showdowns) for seat in range(players)),
+        lives_lost=tuple(sum(seat in sd.losers for sd in final.showdowns) for seat in range(players)),
+    )
+
+
+def test_simulate_counts_a_deal_settled_as_it_is_dealt() -> None:
+    # Seed 11, 4 players: new_game's first deal gives a hand worth 31, settled before anyone acts.
+    first = new_game(WIDOW_BLITZ, 4, seed=11)
+    assert [showdown.reason for showdown in first.showdowns] == [ShowdownReason.BLITZ]
+    record = play_game(WIDOW_BLITZ, [GreedyBot] * 4, 11)
+    final, _ = _greedy_final_and_turns(WIDOW_BLITZ, 4, 11)
+    assert len(record.turns_per_deal) == len(final.showdowns) == 13
+    assert record.turns_per_deal[0] == 0  # nobody acted in deal 1
+    assert all(turns > 0 for turns in record.turns_per_deal[1:])
+    assert record == _record_from_showdowns(WIDOW_BLITZ, 4, 11)
+    assert sum(record.lives_lost) == sum(len(showdown.losers) for showdown in final.showdowns)
+    assert sum(record.deals_played) == sum(bool(hand) for sd in final.showdowns for hand in sd.hands)
+
+
+def test_simulate_counts_every_deal_one_step_settles() -> None:
+    # Seed 0 (the widow game) and seed 23 (Thirty-One), 4 players: one action ends a deal and the next
+    # one is settled as it is dealt, so that step appends two showdowns.
+    for rules, seed in ((WIDOW_BLITZ, 0), (THIRTY_ONE, 23)):
+        final, turns = _greedy_final_and_turns(rules, 4, seed)
+        record = play_game(rules, [GreedyBot] * 4, seed)
+        assert record == _record_from_showdowns(rules, 4, seed)
+        assert len(record.turns_per_deal) == len(final.showdowns)
+        settled = [sd.deal_number for sd in final.showdowns if turns[sd.deal_number] == 0]
+        assert settled and settled[0] > 1  # a deal settled as dealt, after a deal played
+        assert record.turns_per_deal.count(0) == len(settled)
+
+
+def test_simulate_records_a_match_over_as_it_is_dealt() -> None:
+    # Seed 11 with one deal: the match ends inside new_game, with no action at all.
+    rules = WIDOW_BLITZ.replace(deal_limit=1)
+    assert new_game(rules, 4, seed=11).is_over
+    record = play_game(rules, [GreedyBot] * 4, 11)
+    assert record.turns_per_deal == (0,)
+    assert record == _record_from_showdowns(rules, 4, 11)
+    assert sum(record.lives_lost) >= 1 and record.deals_played == (1, 1, 1, 1)
+
+
+@pytest.mark.parametrize("rules", [FOSTER, CRP, HOYLE, TRENTUNO, THIRTY_ONE, SCHWIMMEN, WIDOW_BLITZ], ids=repr)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(3, 6))
+def test_a_game_record_is_what_the_showdowns_say(rules: Rules, seed: int, players: int) -> None:
+    # One deal per showdown, each with the actions applied in it (a Hoyle horse's too), every life lost
+    # counted once and every seat dealt in counted as playing the deal, wherever the deal was settled.
+    assert play_game(rules, [GreedyBot] * players, seed) == _record_from_showdowns(rules, players, seed)
+
+
+def test_simulate_counts_the_deals_new_game_settles() -> None:
+    games = 12
+    records = [play_game(WIDOW_BLITZ, [GreedyBot] * 4, game_seed(3, game)) for game in range(games)]
+    truth = [_record_from_showdowns(WIDOW_BLITZ, 4, game_seed(3, game)) for game in range(games)]
+    assert records == truth
+    result = in_process(WIDOW_BLITZ, [GreedyBot] * 4, games, 3)
+    assert result == summarise(WIDOW_BLITZ, 4, 3, truth)
+    assert result.turns_per_deal.count == sum(len(record.turns_per_deal) for record in truth)
 
 
 def test_greedy_bots_win_more_often_than_random_ones_in_a_simulation() -> None:

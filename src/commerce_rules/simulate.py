@@ -25,6 +25,7 @@ import inspect
 import os
 import signal
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final, Union
 
@@ -109,15 +110,16 @@ def play_game(rules: Rules, bots: Sequence[BotSpec], seed: int) -> GameRecord:
 
     The first dealer is drawn from ``seed``; seat ``s``'s bot is built from
     ``bots[s]`` with a seed derived from ``seed`` and ``s``.
+
+    The record counts one deal per showdown of the match, read from the
+    final state's ``showdowns``: a deal can be settled as soon as it is
+    dealt (a hand dealt worth 31, RULES.md §8.6), inside :func:`new_game`
+    or in the same step as the deal before it, and counts with 0 actions.
     """
     players = len(bots)
     seats = [_make_bot(spec, _derive(seed, -1, seat)) for seat, spec in enumerate(bots)]
     state = new_game(rules, players, seed=seed)
-    turns: list[int] = []
-    deals_played = [0] * players
-    lives_lost = [0] * players
-    deal, count = state.deal_number, 0
-    in_deal = [bool(hand) for hand in state.hands]
+    actions: Counter[int] = Counter()  # deal number -> actions applied in that deal
     while not state.is_over:
         seat = state.to_act
         assert seat is not None
@@ -125,24 +127,16 @@ def play_game(rules: Rules, bots: Sequence[BotSpec], seed: int) -> GameRecord:
         action = seats[seat].choose(observe(state, seat), options)
         if action not in options:
             raise CommerceError(f"seat {seat}'s bot {shown(seats[seat])} chose an illegal action: {shown(action)}")
+        actions[state.deal_number] += 1
         state = apply(state, action)
-        count += 1
-        if state.is_over or state.deal_number != deal:
-            turns.append(count)
-            showdown = state.showdowns[-1]
-            for s in range(players):
-                deals_played[s] += in_deal[s]
-            for s in showdown.losers:
-                lives_lost[s] += 1
-            deal, count = state.deal_number, 0
-            in_deal = [bool(hand) for hand in state.hands]
+    showdowns = state.showdowns
     return GameRecord(
         winners=state.winners,
         balances=state.balances,
         lives=state.lives,
-        turns_per_deal=tuple(turns),
-        deals_played=tuple(deals_played),
-        lives_lost=tuple(lives_lost),
+        turns_per_deal=tuple(actions[showdown.deal_number] for showdown in showdowns),
+        deals_played=tuple(sum(bool(showdown.hands[s]) for showdown in showdowns) for s in range(players)),
+        lives_lost=tuple(sum(s in showdown.losers for showdown in showdowns) for s in range(players)),
     )
 
 

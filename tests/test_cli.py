@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -25,6 +26,7 @@ from commerce_rules import (
     FOSTER,
     POUNCE,
     PRESETS,
+    SCHWIMMEN,
     Mechanism,
     TRENTUNO,
     Barter,
@@ -57,6 +59,7 @@ from commerce_rules.narrate import (
     describe_deal_start,
     describe_move,
     describe_showdown,
+    describe_winners,
     narrate_step,
     seat_list,
 )
@@ -465,6 +468,49 @@ def test_demo_turn_limit_option_ends_deals(capsys: pytest.CaptureFixture[str]) -
     assert status == EXIT_OK
     assert "the turn limit (1 turn) is reached" in out
     assert out.splitlines()[-1].startswith("Match over")
+
+
+WIDOW_BLITZ_ARGS = ("--variant", "schwimmen", "--option", "dealer_choice=false")
+"""The widow game whose dealt 31 ends the deal at once (RULES.md §7.6): seed 11, 4 players, settles deal 1 as dealt."""
+
+
+def test_demo_tells_a_first_deal_settled_as_dealt(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "demo", *WIDOW_BLITZ_ARGS, "--seed", "11")
+    assert (status, err) == (EXIT_OK, "")
+    rules = SCHWIMMEN.replace(dealer_choice=False)
+    first = new_game(rules, 4, seed=11)
+    assert len(first.showdowns) == 1 and first.deal_number == 2
+    lines = out.splitlines()
+    # After the heading, before deal 2 opens: deal 1's showdown, told as any showdown is.
+    opening = lines[lines.index("seed 11 — replay with --seed 11") + 2 :]
+    told = describe_showdown(first.showdowns[0], first)
+    assert told[0].startswith("Showdown of deal 1: ")
+    assert opening[: len(told) + 2] == [*told, "", *describe_deal_start(first)[:1]]
+    assert not any(line.startswith("Deal 1:") for line in lines)  # nobody played deal 1: it has no opening
+    final = final_state(rules, 4, 11)
+    assert out.count("Showdown of deal ") == len(final.showdowns) == 13
+    assert lines[-1] == describe_winners(final)
+
+
+def test_demo_tells_a_match_over_as_it_is_dealt(capsys: pytest.CaptureFixture[str]) -> None:
+    # One deal, settled inside new_game: its showdown and the winners, and no deal to play.
+    status, out, err = run(capsys, "demo", *WIDOW_BLITZ_ARGS, "--option", "deal_limit=1", "--seed", "11")
+    assert (status, err) == (EXIT_OK, "")
+    state = new_game(SCHWIMMEN.replace(dealer_choice=False, deal_limit=1), 4, seed=11)
+    assert state.is_over and len(state.showdowns) == 1
+    lines = out.splitlines()
+    opening = lines[lines.index("seed 11 — replay with --seed 11") + 2 :]
+    assert opening == [*describe_showdown(state.showdowns[0], state), "", describe_winners(state)]
+    assert "plays first" not in out
+
+
+def test_the_cli_guide_shows_the_demo_of_a_match_over_as_it_is_dealt(capsys: pytest.CaptureFixture[str]) -> None:
+    command = "$ commerce-rules demo --variant schwimmen --option dealer_choice=false --option deal_limit=1 --seed 11"
+    guide = (Path(__file__).parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    shown = guide[guide.index(command) + len(command) + 1 :].split("```", 1)[0]
+    status, out, _ = run(capsys, *command.split()[2:])
+    assert status == EXIT_OK
+    assert shown == out
 
 
 @pytest.mark.parametrize(

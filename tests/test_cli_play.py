@@ -7,9 +7,10 @@ import re
 
 import pytest
 
-from commerce_rules import HOYLE, new_game, observe
+from commerce_rules import HOYLE, SCHWIMMEN, new_game, observe
 from commerce_rules.bots import GreedyBot
 from commerce_rules.cli import EXIT_OK, EXIT_USAGE, main
+from commerce_rules.narrate import describe_showdown, describe_standings, describe_winners
 from commerce_rules.terminal import Abandoned, play_match, seat_view
 
 
@@ -88,3 +89,56 @@ def test_the_hoyle_dealer_chooses_the_blind_exchange_without_seeing_the_hand() -
     assert "take " in menu and "blind" in menu
     for card in state.hands[1]:
         assert str(card) not in menu  # neither the view nor the menu names the dealer's unseen cards
+
+
+WIDOW_BLITZ = SCHWIMMEN.replace(dealer_choice=False)
+"""The widow game whose dealt 31 ends the deal at once (RULES.md §7.6): seed 11, 4 players, settles deal 1 as dealt."""
+WIDOW_BLITZ_ARGS = ("--variant", "schwimmen", "--option", "dealer_choice=false", "--players", "4", "--seed", "11")
+
+
+def test_play_tells_a_first_deal_settled_as_dealt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(monkeypatch, capsys, "1\n" * 5000, *WIDOW_BLITZ_ARGS)
+    assert status == EXIT_OK
+    first = new_game(WIDOW_BLITZ, 4, seed=11)
+    told = describe_showdown(first.showdowns[0], first)
+    lines = out.splitlines()
+    start = lines.index(told[0])
+    assert lines[start : start + len(told)] == told
+    assert start < lines.index(next(line for line in lines if line.startswith("Deal 2: ")))
+    assert not any(line.startswith("Deal 1:") for line in lines)
+    deals = re.search(r"^Match over after (\d+) deals", out, re.MULTILINE)
+    assert deals is not None and out.count("Showdown of deal ") == int(deals.group(1))
+
+
+def test_play_tells_a_match_over_as_it_is_dealt(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # One deal, settled inside new_game: the showdown, the winners (seats 0 and 2), and nothing to play.
+    state = new_game(WIDOW_BLITZ.replace(deal_limit=1), 4, seed=11)
+    assert state.is_over and state.winners == (0, 2)
+    for seat, verdict in ((0, "You win!"), (1, "The bots win this time.")):
+        status, out, _ = _run(monkeypatch, capsys, "", *WIDOW_BLITZ_ARGS, "--option", "deal_limit=1", "--seat", str(seat))
+        assert status == EXIT_OK
+        lines = out.splitlines()
+        told = [*describe_showdown(state.showdowns[0], state), "", describe_winners(state)]
+        assert lines[3:] == [*told, describe_standings(state).capitalize() + ".", verdict]
+        assert "Your move" not in out and "plays first" not in out
+
+
+def test_play_match_of_a_match_over_as_it_is_dealt_reads_nothing() -> None:
+    state = new_game(WIDOW_BLITZ.replace(deal_limit=1), 4, seed=11)
+    writer = io.StringIO()
+    final = play_match(state, 0, [GreedyBot() for _ in range(4)], io.StringIO(""), writer, interactive=True)
+    assert final is state
+    assert writer.getvalue().startswith("Showdown of deal 1: ")
+    assert "Press Enter" not in writer.getvalue()
+
+
+def test_play_waits_for_enter_after_a_first_deal_settled_as_dealt() -> None:
+    # At a terminal, deal 1's showdown is read before deal 2 opens, as after any showdown.
+    state = new_game(WIDOW_BLITZ, 4, seed=11)
+    writer = io.StringIO()
+    with pytest.raises(Abandoned):
+        play_match(state, 0, [GreedyBot() for _ in range(4)], io.StringIO(""), writer, interactive=True)
+    out = writer.getvalue()
+    assert out.startswith("Showdown of deal 1: ")
+    assert out.endswith("Press Enter for the next deal (Ctrl-D to leave). ")
+    assert "Deal 2" not in out

@@ -20,14 +20,22 @@ from .actions import Action
 from .bots import Bot
 from .engine import apply, legal_actions
 from .errors import HandError
-from .narrate import cards_text, describe_deal_start, describe_move, describe_standings, narrate_outcome
+from .narrate import (
+    cards_text,
+    describe_deal_start,
+    describe_move,
+    describe_showdown,
+    describe_standings,
+    describe_winners,
+    narrate_outcome,
+)
 from .observe import Observation, observe
 from .ranking import evaluate
 from .state import GameState
 from .variant import variant_of
 from .words import plural
 
-__all__ = ["Abandoned", "choice_text", "hand_news", "play_match", "seat_view"]
+__all__ = ["Abandoned", "choice_text", "hand_news", "narrate_settled", "play_match", "seat_view"]
 
 
 class Abandoned(Exception):
@@ -100,6 +108,33 @@ def hand_news(before: GameState, action: Action, after: GameState, seat: int) ->
     return [f"You {verb} {cards_text(gained)}{source}{exchange}; your hand: {_hand_text(now)}."]
 
 
+def narrate_settled(state: GameState) -> list[str]:
+    """The showdowns ``state`` already holds, each told in full, then the end of the match if it is over.
+
+    A match can hold showdowns before anyone moves: a deal dealt with a hand
+    worth 31 is settled at once and the next one dealt (RULES.md §8.6, and
+    the widow game's blitz without the dealer's choice), so
+    :func:`~commerce_rules.new_game` may return deals already settled, or a
+    match already over. No move told them, so a narration that starts from
+    such a state tells them first (``demo`` and ``play`` do), as
+    :func:`~commerce_rules.narrate.narrate_outcome` tells the deals one step
+    settles.
+
+    >>> from commerce_rules import CRP, SCHWIMMEN, new_game
+    >>> narrate_settled(new_game(CRP, 3, seed=1))
+    []
+    >>> lines = narrate_settled(new_game(SCHWIMMEN.replace(dealer_choice=False, deal_limit=1), 4, seed=11))
+    >>> lines[0].startswith("Showdown of deal 1: "), lines[-1].startswith("Match over after 1 deal")
+    (True, True)
+    """
+    lines: list[str] = []
+    for showdown in state.showdowns:
+        lines.extend(describe_showdown(showdown, state))
+    if state.is_over:
+        lines.extend(["", describe_winners(state)])
+    return lines
+
+
 def _is_terminal(reader: TextIO) -> bool:
     isatty = getattr(reader, "isatty", None)
     try:
@@ -143,6 +178,14 @@ def _open_deal(state: GameState, seat: int, writer: TextIO) -> None:
         writer.write(f"  Your hand: {_hand_text(view)}.\n")
 
 
+def _between_deals(reader: TextIO, writer: TextIO, pause: bool) -> None:
+    """The break after a deal's showdown: at a terminal, wait for Enter, so that the person can read it."""
+    if pause:
+        writer.write("\nPress Enter for the next deal (Ctrl-D to leave). ")
+        _read(reader, writer, echo=False)
+    writer.write("\n")
+
+
 def play_match(
     state: GameState,
     seat: int,
@@ -158,9 +201,20 @@ def play_match(
     game wait for Enter after each showdown, before the next deal, so that
     the person can read it; otherwise the answers read are written out.
     Returns the final state; raises :class:`Abandoned` when the input ends.
+
+    The showdowns ``state`` already holds are told first
+    (:func:`narrate_settled`): from :func:`~commerce_rules.new_game`, the
+    deals settled as soon as they were dealt. If that ended the match,
+    nothing is asked and ``state`` is returned.
     """
     pause = _is_terminal(reader) if interactive is None else interactive
-    _open_deal(state, seat, writer)
+    settled = narrate_settled(state)
+    for line in settled:
+        writer.write(line + "\n")
+    if not state.is_over:
+        if settled:
+            _between_deals(reader, writer, pause)
+        _open_deal(state, seat, writer)
     while not state.is_over:
         to_act = state.to_act
         assert to_act is not None
@@ -177,10 +231,7 @@ def play_match(
         for line in lines:
             writer.write(line + "\n")
         if after.deal_number != state.deal_number and not after.is_over:
-            if pause:
-                writer.write("\nPress Enter for the next deal (Ctrl-D to leave). ")
-                _read(reader, writer, echo=False)
-            writer.write("\n")
+            _between_deals(reader, writer, pause)
             _open_deal(after, seat, writer)
         state = after
     writer.write(describe_standings(state).capitalize() + ".\n")

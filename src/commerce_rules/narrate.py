@@ -150,7 +150,7 @@ def describe_showdown(
       balances: seat 0 -3, seat 1 +3, seat 2 0
     """
     variant = variant_of(after.rules)
-    reason = variant.mechanism.reason_text(showdown, before, action)
+    reason = variant.mechanism.reason_text(showdown, after.rules, before, action)
     lines = [f"Showdown of deal {showdown.deal_number}: {reason}."]
     for seat, (hand, value) in enumerate(zip(showdown.hands, showdown.values)):
         if not hand or value is None:
@@ -205,11 +205,16 @@ def narrate_outcome(before: GameState, action: Action, after: GameState) -> list
     opens the next deal itself.
     """
     lines: list[str] = []
-    for count, showdown in enumerate(after.showdowns[len(before.showdowns) :]):
-        if count:  # a deal dealt and settled in the same step (Thirty-One's 31 as dealt)
-            lines.extend(describe_showdown(showdown, after))
+    settled = after.showdowns[len(before.showdowns) :]
+    scoring = variant_of(after.rules).scoring
+    standing = before
+    for count, showdown in enumerate(settled):
+        standing = scoring.lose(standing, showdown.losers)  # the lives and seats in play right after this showdown
+        told = after if count == len(settled) - 1 else after._replace(lives=standing.lives, active=standing.active, score=standing.score)
+        if count:  # a deal dealt and settled in the same step (a 31 as dealt, under blitz)
+            lines.extend(describe_showdown(showdown, told))
         else:
-            lines.extend(describe_showdown(showdown, after, before=before, action=action))
+            lines.extend(describe_showdown(showdown, told, before=before, action=action))
     if after.is_over:
         lines.extend(["", describe_winners(after)])
     return lines

@@ -133,3 +133,24 @@ def test_ansi_rendering_is_the_librarys_narration() -> None:
     text = environment.render()
     assert text is not None and text.splitlines()[-1].startswith("lives:")
     assert env("crp", 3).render() is None  # no render mode, nothing rendered
+
+
+def test_a_match_over_as_it_is_dealt_terminates_every_agent_at_reset_with_its_return() -> None:
+    from commerce_rules import THIRTY_ONE, new_game
+
+    rules = THIRTY_ONE.replace(deal_limit=1)
+    seed = next(seed for seed in range(1000) if new_game(rules, 3, seed=seed).is_over)  # a 31 dealt in deal 1
+    environment = env("thirty_one", 3, deal_limit=1, render_mode="ansi")
+    environment.reset(seed=seed)
+    final = returns(new_game(rules, 3, seed=seed))
+    assert all(environment.terminations.values())
+    assert [environment._cumulative_rewards[agent] for agent in environment.possible_agents] == list(final)
+    told = environment.render()
+    assert told is not None and "as dealt" in told and "Match over after 1 deal" in told
+    seen = []
+    for agent in environment.agent_iter(max_iter=10):
+        _, reward, terminated, _, _ = environment.last()
+        assert terminated
+        seen.append((agent, reward))
+        environment.step(None)
+    assert environment.agents == [] and sorted(seen) == sorted(zip(environment.possible_agents, final))

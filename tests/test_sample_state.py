@@ -338,3 +338,22 @@ def test_schwimmens_extra_hand_face_down_is_dealt_and_a_hand_exchanged_whole_is_
     for seed in range(10):
         sample = check_sample(state, 2, seed)
         assert set(sample.hands[1]) == set(parse_cards("8♦ 9♦ 10♦"))
+
+
+def test_a_widow_sample_under_blitz_gives_no_other_seat_a_hand_that_would_have_ended_the_deal() -> None:
+    from commerce_rules import SCHWIMMEN, evaluate, new_game
+    from commerce_rules.ranking import is_blitz
+
+    for seed in range(6):
+        state = new_game(SCHWIMMEN, 4, seed=seed)
+        if state.phase is Phase.DEALER_CHOICE:
+            state = apply(state, Pass(state.dealer))
+        if state.phase is not Phase.PLAY:
+            continue  # the choice showed a 31: that deal is over
+        assert state.to_act is not None
+        view = observe(state, state.to_act)
+        for draw in range(60):
+            sample = sample_state(view, draw)
+            assert observe(sample, view.player) == view
+            others = [seat for seat in sample.active if seat != view.player]
+            assert not any(is_blitz(evaluate(sample.hands[seat], SCHWIMMEN), SCHWIMMEN) for seat in others)

@@ -14,6 +14,7 @@ import pytest
 from commerce_rules import (
     DECK_32,
     SCHWIMMEN,
+    TRENTUNO,
     Card,
     CommerceError,
     EventKind,
@@ -270,9 +271,46 @@ def test_7_6_without_the_dealers_choice_a_hand_dealt_with_31_ends_the_deal_at_on
     shown = after.showdowns[0]
     assert shown.reason is ShowdownReason.BLITZ and shown.deal_number == 1 and shown.losers == (0,)
     assert str(shown.values[1]) == "31" and after.deal_number == 2 and after.lives == (2, 3, 3)
-    assert not after.showdowns[1:] or after.showdowns[1].deal_number == 2
+    assert len(after.showdowns) == 1 and after.phase is Phase.PLAY and after.dealer == 1  # the seed's deal 2 goes on
     calm = deal_position(rules, hands=HANDS, dealer=0, widow=EXTRA, stock=STOCK)
     assert calm.deal_number == 1 and calm.phase is Phase.PLAY and calm.to_act == 1
+
+
+def test_7_6_a_hand_dealt_with_31_comes_before_a_pounce_question() -> None:
+    rules = TRENTUNO.replace(blitz=True, pounce=True)
+    hands = ["7♣ 7♦ 7♥", "A♥ K♥ Q♥", "2♣ 3♦ 5♥"]  # seat 0 could pounce on the widow's 7♠; seat 1 holds 31
+    after = deal_position(rules, hands=hands, dealer=2, widow="7♠ 2♦ 3♣", seed=3)
+    assert after.showdowns[0].reason is ShowdownReason.BLITZ and after.showdowns[0].losers == (2,)
+    assert EventKind.POUNCE not in [event.kind for event in after.history] and after.deal_number == 2
+    asked = deal_position(rules, hands=["7♣ 7♦ 7♥", "A♥ K♥ J♦", "2♣ 3♦ 5♥"], dealer=2, widow="7♠ 2♦ 3♣")
+    assert asked.phase is Phase.POUNCE and asked.to_act == 0  # without the 31, the question is asked
+
+
+def test_7_6_a_hand_dealt_with_31_can_end_the_match_and_blitz_all_lose_applies() -> None:
+    rules = SCHWIMMEN.replace(dealer_choice=False, exchange_all=False, deal_limit=1, blitz_all_lose=True)
+    dealt_31 = ["7♣ 8♦ 9♥", "A♥ K♥ 10♥", "A♣ 10♦ 8♥"]
+    over = deal_position(rules, hands=dealt_31, dealer=0, widow=EXTRA, stock=STOCK, seed=4)
+    assert over.is_over and over.deal_number == 1 and over.showdowns[0].losers == (0, 2)  # every hand without 31
+    assert over.lives == (2, 3, 2) and over.winners == (1,)
+
+
+def test_7_6_the_narration_tells_two_deals_settled_in_one_step_each_with_its_own_lives() -> None:
+    from commerce_rules.deal import deck_for
+    from commerce_rules.narrate import narrate_step
+
+    rules = SCHWIMMEN.replace(dealer_choice=False)
+    state = deal_position(rules, hands=["7♣ 8♦ 9♥", "A♥ K♥ 9♠", "A♣ 10♦ 8♥"], dealer=0, widow="7♠ 8♠ 10♠", lives=[2, 3, 3], seed=1)
+    state = apply(apply(state, Knock(1)), Pass(2))
+    dealt = {0: cards("7♦ 8♣ 9♣"), 1: cards("A♠ K♠ Q♠"), 2: cards("A♦ K♦ 7♥")}  # deal 2, seat 1 dealing: 31 for seat 1
+    top = [dealt[seat][round_] for round_ in range(3) for seat in (2, 0, 1)]
+    deck = top + [one for one in deck_for(rules) if one not in top]
+    after = apply(state, Pass(0), decks=[deck])
+    assert [showdown.reason for showdown in after.showdowns] == [ShowdownReason.FINAL_ROUND, ShowdownReason.BLITZ]
+    told = "\n".join(narrate_step(state, Pass(0), after))
+    first, second = told.split("Showdown of deal 2")
+    assert "seat 0 has the lowest hand and loses a life (1 life left)" in first and "lives: seat 0 1," in first
+    assert "seat 1 (31) holds 31 or better as dealt: the deal ends at once" in second
+    assert "seat 0 has the lowest hand and loses their last life: swimming" in second
 
 
 def test_7_6_blitz_by_exchanging_all_and_in_a_final_turn() -> None:

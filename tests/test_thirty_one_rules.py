@@ -42,8 +42,9 @@ from commerce_rules import (
     state_from_json,
     to_json,
 )
+from commerce_rules.deal import deck_for
 
-from helpers import c, play, play_out, texts
+from helpers import c, deck_dealing_a_31, play, play_out, texts
 
 # A 4-player position, dealer 0, eldest 1. Values under THIRTY_ONE:
 # seat 0 counts 9 (the lowest), seats 1 and 2 count 20, seat 3 counts 10.
@@ -230,6 +231,22 @@ def test_8_6_a_deal_dealt_with_31s_is_settled_at_once_everyone_without_one_loses
     showdown = state.showdowns[0]
     assert showdown.reason is ShowdownReason.BLITZ and showdown.losers == (0, 3)
     assert state.lives == (2, 3, 3, 2) and state.dealer == 1
+
+
+def test_8_6_the_story_of_a_match_start_tells_a_first_deal_dealt_with_a_31() -> None:
+    from commerce_rules.narrate import narrate_start
+
+    rules = THIRTY_ONE.replace(deal_limit=1)
+    over = new_game(rules, 3, seed=1, dealer=2, decks=[deck_dealing_a_31(rules, 3)])
+    assert over.is_over
+    told = narrate_start(over)
+    assert told[0] == "Showdown of deal 1: seat 0 holds 31 as dealt."
+    assert told[-1].startswith("Match over after 1 deal") and not any(line.startswith("Deal ") for line in told)
+    going_on = new_game(THIRTY_ONE, 3, seed=1, dealer=2, decks=[deck_dealing_a_31(THIRTY_ONE, 3)])
+    told = narrate_start(going_on)
+    assert told[0] == "Showdown of deal 1: seat 0 holds 31 as dealt." and told[told.index("") + 1].startswith("Deal 2")
+    plain = new_game(THIRTY_ONE, 3, seed=1, dealer=2, decks=[list(deck_for(THIRTY_ONE))])
+    assert plain.deal_number == 1 and narrate_start(plain)[0].startswith("Deal 1")
 
 
 def test_8_6_a_blitz_comes_before_the_stocks_end() -> None:

@@ -109,8 +109,8 @@ def chosen_decks(
 ) -> Decks:
     """The ``deck=`` or ``decks=`` of ``new_game`` and ``apply``, each checked by :func:`chosen_deck`.
 
-    One call can deal more than one deal — a deal dealt with a 31 in
-    Thirty-One is settled at once and the next one dealt (Rules §8.6) — so
+    One call can deal more than one deal — a deal dealt with a 31 under
+    ``blitz`` is settled at once and the next one dealt (Rules §7.6, §8.6) — so
     ``decks`` gives one deck for each, in order; ``deck=d`` is ``decks=[d]``.
     A deal beyond the decks given is the seed's.
     """

@@ -61,9 +61,10 @@ def apply(
     :attr:`GameState.last_showdown`), from the seed's shuffle, or from
     ``deck`` when given: every card of the variant's deck once, top first
     (see :func:`~commerce_rules.deal.chosen_deck`). A next deal dealt with a
-    31 in Thirty-One is settled at once and the one after it dealt in the
-    same step (Rules §8.6): ``decks`` gives a deck for each deal the step
-    deals, in order, and a deal beyond them is the seed's. A deck given for
+    31 under ``blitz`` (Thirty-One, or a widow game without the dealer's
+    choice: Rules §7.6, §8.6) is settled at once and the one after it dealt
+    in the same step: ``decks`` gives a deck for each deal the step deals,
+    in order, and a deal beyond them is the seed's. A deck given for
     a deal the step does not deal is a :class:`CommerceError`. An action that
     is not legal raises :class:`IllegalActionError` saying why, and nothing
     is applied; a value that is not an action at all raises

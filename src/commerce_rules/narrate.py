@@ -43,6 +43,7 @@ __all__ = [
     "describe_standings",
     "describe_winners",
     "narrate_outcome",
+    "narrate_start",
     "narrate_step",
     "seat_list",
 ]
@@ -150,7 +151,7 @@ def describe_showdown(
       balances: seat 0 -3, seat 1 +3, seat 2 0
     """
     variant = variant_of(after.rules)
-    reason = variant.mechanism.reason_text(showdown, before, action)
+    reason = variant.mechanism.reason_text(showdown, after.rules, before, action)
     lines = [f"Showdown of deal {showdown.deal_number}: {reason}."]
     for seat, (hand, value) in enumerate(zip(showdown.hands, showdown.values)):
         if not hand or value is None:
@@ -204,12 +205,47 @@ def narrate_outcome(before: GameState, action: Action, after: GameState) -> list
     ended. A terminal game prints these, waits for the person, and then
     opens the next deal itself.
     """
-    lines: list[str] = []
-    for count, showdown in enumerate(after.showdowns[len(before.showdowns) :]):
-        if count:  # a deal dealt and settled in the same step (Thirty-One's 31 as dealt)
-            lines.extend(describe_showdown(showdown, after))
-        else:
-            lines.extend(describe_showdown(showdown, after, before=before, action=action))
+    lines = _showdowns_told(before, after.showdowns[len(before.showdowns) :], after, before, action)
     if after.is_over:
         lines.extend(["", describe_winners(after)])
+    return lines
+
+
+def narrate_start(state: GameState) -> list[str]:
+    """Everything the table hears as a match starts (``state`` from :func:`~commerce_rules.new_game`).
+
+    Under ``blitz`` a first deal dealt with a 31 is over at once: its showdown
+    (and that of any deal after it settled the same way), then the end of the
+    match if it ended; otherwise, or then, the opening of the deal to play
+    (:func:`describe_deal_start`).
+    """
+    lines: list[str] = []
+    if state.showdowns:
+        variant = variant_of(state.rules)
+        record = variant.scoring.new_record(state.rules)
+        lives = (state.rules.starting_lives,) * state.num_players
+        start = state._replace(lives=lives, score=record, active=variant.scoring.active_seats(lives, record))
+        lines = [*_showdowns_told(start, state.showdowns, state, None, None), ""]
+        if state.is_over:
+            return [*lines, describe_winners(state)]
+    return [*lines, *describe_deal_start(state)]
+
+
+def _showdowns_told(
+    standing: GameState, settled: tuple[Showdown, ...], after: GameState, before: GameState | None, action: Action | None
+) -> list[str]:
+    """``settled``, the showdowns that led from ``standing`` to ``after``, each told with the lives right after it.
+
+    The first is told as the step's (``before``, ``action``); any later one
+    is a deal dealt and settled in the same step (a 31 as dealt, under ``blitz``).
+    """
+    scoring = variant_of(after.rules).scoring
+    lines: list[str] = []
+    for count, showdown in enumerate(settled):
+        standing = scoring.lose(standing, showdown.losers)  # the lives and seats in play right after this showdown
+        told = after if count == len(settled) - 1 else after._replace(lives=standing.lives, active=standing.active, score=standing.score)
+        if count:
+            lines.extend(describe_showdown(showdown, told))
+        else:
+            lines.extend(describe_showdown(showdown, told, before=before, action=action))
     return lines

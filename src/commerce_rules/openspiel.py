@@ -23,9 +23,10 @@ position of the deck from the top (each card still in the deck equally
 likely; the last one is forced and needs no node), so chance-sampling
 algorithms see the true distribution. The library then deals that deck
 (:func:`commerce_rules.new_game` and :func:`commerce_rules.apply` with
-``decks=``); the match's seed is never used. A deal dealt with a 31 in
-Thirty-One is settled at once (Rules §8.6): chance then deals the next deal
-too before anyone acts. Such a deal has no turn, so perfect recall keeps no
+``decks=``); the match's seed is never used. A deal dealt with a 31 under
+``blitz`` (Thirty-One, or a widow game without the dealer's choice) is
+settled at once (Rules §7.6, §8.6): chance then deals the next deal too
+before anyone acts. Such a deal has no turn, so perfect recall keeps no
 view of its end; its showdown is in every later view.
 
 Player actions are the library's integers (:func:`~commerce_rules.action_index`);

@@ -113,14 +113,18 @@ class MechanismPart(PhasePart, Protocol):
         """Start a dealt deal: its turn record, its phase and the player to act.
 
         The step's reason is not ``None`` where the deal is over before any
-        turn (a 31 dealt in Thirty-One, Rules §8.6): the caller settles it.
+        turn (a 31 dealt under ``blitz``, Rules §7.6, §8.6): the caller settles it.
         """
 
     def opening(self, state: GameState) -> list[str]:
         """The public lines that open a deal beyond who deals (the widow face up, for example)."""
 
-    def reason_text(self, showdown: Showdown, before: GameState | None, action: Action | None) -> str:
-        """Why the exchanges ended, in words ("seat 2 knocked")."""
+    def reason_text(self, showdown: Showdown, rules: Rules, before: GameState | None, action: Action | None) -> str:
+        """Why the exchanges ended, in words ("seat 2 knocked").
+
+        ``before`` and ``action`` are the step's, or ``None`` for a deal over
+        as soon as it was dealt (its showdown told after the step's first).
+        """
 
     def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
         """What ``player`` may see of the phase, the seat to act, the turn record and the history.
@@ -201,6 +205,13 @@ class ScoringPart(PhasePart, Protocol):
 
     def settle(self, state: GameState, values: tuple[HandValue | None, ...], winner: int, reason: ShowdownReason) -> Settlement:
         """Pay and take lives for a showdown whose best hand is ``winner``'s, the exchanges ended for ``reason``."""
+
+    def lose(self, state: GameState, losers: tuple[int, ...]) -> GameState:
+        """``state`` once ``losers`` have each lost one life or counter (who is out, the seats in play); as it is without lives.
+
+        What ``settle`` does with the losers it finds, and what the narration
+        replays to tell each of several showdowns settled in one step.
+        """
 
     def winners(self, state: GameState) -> tuple[int, ...] | None:
         """The match's winners if it is over in ``state`` (after a showdown), else ``None``."""

@@ -36,7 +36,7 @@ from . import (
 from .start import new_game
 from .engine import apply
 from .errors import CommerceError
-from .narrate import describe_deal_start, describe_standings, narrate_step
+from .narrate import describe_standings, narrate_start, narrate_step
 from .observe import observe
 from .rules import PRESETS, Rules
 from .state import GameState
@@ -99,9 +99,14 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._lines = narrate_start(match)
+        if match.is_over:  # under blitz and a deal limit, a first deal dealt with a 31 can end the match at once
+            self._end(match)
+            self.agent_selection = self.possible_agents[0]
+            self._accumulate_rewards()
+            return
         assert match.to_act is not None
         self.agent_selection = self.possible_agents[match.to_act]
-        self._lines = describe_deal_start(match)
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The seat's observation tensor, and its action mask (all zeros unless it is to act)."""
@@ -127,14 +132,18 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self._cumulative_rewards[agent] = 0.0
         self._lines = narrate_step(before, move, after)
         if after.is_over:
-            final = returns(after)
-            self.rewards = {a: float(final[self._seat[a]]) for a in self.agents}
-            self.terminations = {a: True for a in self.agents}
+            self._end(after)
         else:
             self.rewards = {a: 0.0 for a in self.agents}
             assert after.to_act is not None
             self.agent_selection = self.possible_agents[after.to_act]
         self._accumulate_rewards()
+
+    def _end(self, over: GameState) -> None:
+        """The match is over: every agent's reward is its return, and every agent terminates."""
+        final = returns(over)
+        self.rewards = {a: float(final[self._seat[a]]) for a in self.agents}
+        self.terminations = {a: True for a in self.agents}
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``: the narration of the last move (or of the deal's start) and the standings."""

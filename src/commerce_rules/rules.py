@@ -257,7 +257,7 @@ class Rules:
     stall_effect: StallEffect = attrs.field(default=StallEffect.SHOWDOWN, converter=_to_stall_effect)
     """Widow only: what a stall does, the showdown (§2.4) or a new widow from the stock (§7.5)."""
     blitz: bool = False
-    """Widow with the Trentuno ranking: a hand of 31 (or Feuer) ends the deal at once (Rules §7.6)."""
+    """With the Trentuno ranking, in the widow game or draw-and-discard: a hand of 31 (or Feuer) ends the deal at once (Rules §7.6, §8.6)."""
     blitz_all_lose: bool = False
     """Lives, with ``blitz``: after a blitz every player without 31 loses a life, not only the lowest (§8.6)."""
     feuer: bool = False

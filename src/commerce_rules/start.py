@@ -1,7 +1,7 @@
 """Starting a match: ``new_game``, and ``deal_position`` for a chosen position.
 
 Both deal the first deal and then play it on as any deal is played on, so a
-deal over as soon as it is dealt (a 31 dealt in Thirty-One) is settled here
+deal over as soon as it is dealt (a 31 dealt under ``blitz``) is settled here
 too: they need the showdown, which deals through :mod:`~commerce_rules.deal`.
 """
 
@@ -71,9 +71,10 @@ def new_game(
     drawn from the seed when ``None``. ``deck`` (every card of the variant's
     deck once, top first; see :func:`~commerce_rules.deal.chosen_deck`) is
     dealt instead of the seed's shuffle for the first deal; the later deals
-    are the seed's. A first deal dealt with a 31 in Thirty-One is settled at
-    once and the second dealt too (Rules §8.6): ``decks`` gives a deck for
-    each deal dealt, in order (see :func:`~commerce_rules.deal.chosen_decks`).
+    are the seed's. A first deal dealt with a 31 under ``blitz`` (Thirty-One,
+    or a widow game without the dealer's choice: Rules §7.6, §8.6) is settled
+    at once and the second dealt too: ``decks`` gives a deck for each deal
+    dealt, in order (see :func:`~commerce_rules.deal.chosen_decks`).
 
     >>> from commerce_rules import FOSTER, new_game
     >>> state = new_game(FOSTER, 4, seed=7)

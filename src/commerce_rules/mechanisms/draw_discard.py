@@ -257,7 +257,7 @@ class DrawDiscard(DrawDiscardRecord):
     def opening(self, state: GameState) -> list[str]:
         return [f"  The discard pile starts with {state.discard[0]}, face up."] if state.discard else []
 
-    def reason_text(self, showdown: Showdown, before: GameState | None, action: Action | None) -> str:
+    def reason_text(self, showdown: Showdown, rules: Rules, before: GameState | None, action: Action | None) -> str:
         reason = showdown.reason
         if reason is _BLITZ:
             holders = [seat for seat, value in enumerate(showdown.values) if value is not None and str(value) == "31"]

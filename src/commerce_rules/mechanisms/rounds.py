@@ -284,7 +284,7 @@ class Rounds:
     def opening(self, state: GameState) -> list[str]:
         return [f"  The widow, face up: {' '.join(map(str, state.widow))}."]
 
-    def reason_text(self, showdown: Showdown, before: GameState | None, action: Action | None) -> str:
+    def reason_text(self, showdown: Showdown, rules: Rules, before: GameState | None, action: Action | None) -> str:
         if showdown.reason is ShowdownReason.SECOND_KNOCK:
             return "a second player knocked"
         if showdown.reason is ShowdownReason.TURN_LIMIT:

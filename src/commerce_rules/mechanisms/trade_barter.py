@@ -249,7 +249,7 @@ class TradeBarter:
     def opening(self, state: GameState) -> list[str]:
         return []
 
-    def reason_text(self, showdown: Showdown, before: GameState | None, action: Action | None) -> str:
+    def reason_text(self, showdown: Showdown, rules: Rules, before: GameState | None, action: Action | None) -> str:
         if showdown.reason is ShowdownReason.STOCK_EXHAUSTED:
             return "the stock is exhausted"
         if showdown.reason is ShowdownReason.TURN_LIMIT:

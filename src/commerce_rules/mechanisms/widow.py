@@ -26,12 +26,11 @@ from typing import TYPE_CHECKING
 from ..action_kinds import NoCard, TwoCards
 from ..actions import Action, Exchange, ExchangeAll, Knock, Pass, Pounce, seat_action
 from ..cards import Card
-from ..ranking import evaluate, is_blitz
 from ..rules import StallEffect
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, event, moved, next_active
 from . import widow_sampling as sampling
 from .common import exchange_choices, unless_turn_limit, swap_in, with_seat
-from .widow_record import WidowRecord, WidowTurn, pounce_card, pounce_card_in, widow_turn
+from .widow_record import WidowRecord, WidowTurn, blitz_among, pounce_card, pounce_card_in, widow_turn
 from .widow_words import WidowWords
 
 if TYPE_CHECKING:
@@ -60,15 +59,6 @@ def _endings(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     if endings is None:
         endings = _ENDINGS[seat] = ((seat_action(Pass, seat), seat_action(Knock, seat)), (seat_action(Pass, seat),))
     return endings
-
-
-def _blitz_among(rules: Rules, hands: tuple[tuple[Card, ...], ...], seats: tuple[int, ...]) -> bool:
-    """Whether one of ``seats`` holds a three-card hand worth 31 or Feuer (``blitz``, Rules §7.6)."""
-    for seat in seats:
-        hand = hands[seat]
-        if len(hand) == 3 and is_blitz(evaluate(hand, rules), rules):
-            return True
-    return False
 
 
 class Widow(WidowWords, WidowRecord):
@@ -106,7 +96,7 @@ class Widow(WidowWords, WidowRecord):
             chosen = moved(state, phase=_CHOICE, to_act=state.dealer, hands=state.hands, widow=state.widow, stock=state.stock, turn=turn, log=state.log)
             return chosen, None
         rules = state.rules
-        if rules.blitz and _blitz_among(rules, state.hands, state.active):  # a hand dealt with 31 ends the deal at once
+        if rules.blitz and blitz_among(rules, state.hands, state.active):  # a hand dealt with 31 ends the deal at once
             dealt_31 = moved(state, phase=_PLAY, to_act=turn.turn_of, hands=state.hands, widow=state.widow, stock=state.stock, turn=turn, log=state.log)
             return dealt_31, _BLITZ
         state, reason = self._go_on(state, turn, _PLAY, state.hands, state.widow, state.stock, state.log)
@@ -206,7 +196,7 @@ class Widow(WidowWords, WidowRecord):
         """After an exchange (of one card or of the whole hand): a blitz, a pounce question, or play goes on."""
         exchanges = turn.exchanges + 1
         rules = state.rules
-        if rules.blitz and _blitz_among(rules, hands, (seat,)):  # 31 ends the deal at once (Rules §7.6)
+        if rules.blitz and blitz_among(rules, hands, (seat,)):  # 31 ends the deal at once (Rules §7.6)
             turn = widow_turn(turn.turn_of, turn.turns, 0, exchanges, turn.given + given, turn.knockers, turn.final_left, (), None)
             return moved(state, phase=state.phase, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), _BLITZ
         if not rules.pounce:  # the common path: no question can follow, so the state is built once
@@ -226,7 +216,7 @@ class Widow(WidowWords, WidowRecord):
         else:
             log = DealLog(state.log, event(_KEEP, dealer, widow))
         rules = state.rules
-        if rules.blitz and _blitz_among(rules, hands, state.active):  # a 31 dealt shows once the choice is made
+        if rules.blitz and blitz_among(rules, hands, state.active):  # a 31 dealt shows once the choice is made
             return moved(state, phase=_PLAY, to_act=turn.turn_of, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), _BLITZ
         return self._go_on(state, turn, _PLAY, hands, widow, state.stock, log)
 

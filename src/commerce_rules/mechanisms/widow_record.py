@@ -10,15 +10,16 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import jsonfields as jf
 from ..cards import Card
+from ..ranking import evaluate, is_blitz
 from ..records import value_record
-from ..rules import StallEffect
+from ..rules import Rules, StallEffect
 from ..state import EventKind, Phase
 from .common import check_final_round
 
 if TYPE_CHECKING:
     from ..state import GameState
 
-__all__ = ["WidowRecord", "WidowTurn", "pounce_card", "pounce_card_in", "widow_turn"]
+__all__ = ["WidowRecord", "WidowTurn", "blitz_among", "pounce_card", "pounce_card_in", "widow_turn"]
 
 _PLAY, _FINAL, _POUNCE, _CHOICE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE, Phase.DEALER_CHOICE
 _DEALER_CHOSE = (EventKind.TAKE_EXTRA_HAND, EventKind.KEEP_HAND)
@@ -228,3 +229,12 @@ class WidowRecord:
                 jf.fail("to_act", f"the pounce question goes to {asked}, not seat {state.to_act}")
         elif eligible:
             jf.fail("phase", f"seat {eligible[0]} can pounce: the state must ask it first (phase \"pounce\")")
+
+
+def blitz_among(rules: Rules, hands: tuple[tuple[Card, ...], ...], seats: tuple[int, ...]) -> bool:
+    """Whether one of ``seats`` holds a three-card hand worth 31 or Feuer (``blitz``, Rules §7.6)."""
+    for seat in seats:
+        hand = hands[seat]
+        if len(hand) == 3 and is_blitz(evaluate(hand, rules), rules):
+            return True
+    return False

@@ -29,7 +29,7 @@ from ..errors import CommerceError
 from ..state import Event, EventKind, Phase
 from ..whereabouts import DISCARD, Rebuilt, Whereabouts
 from .common import taken_from_the_widow
-from .widow_record import WidowTurn, pounce_card_in
+from .widow_record import WidowTurn, blitz_among, pounce_card_in
 
 if TYPE_CHECKING:
     from ..cards import Card
@@ -107,6 +107,10 @@ def rebuild(
     view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
 ) -> Rebuilt | None:
     turn: WidowTurn = view.turn
+    if view.rules.blitz and view.phase in (Phase.PLAY, Phase.FINAL_ROUND, _POUNCE):
+        others = tuple(seat for seat in range(view.num_players) if seat != view.player)
+        if blitz_among(view.rules, hands, others):
+            return None  # a hand worth 31 (or Feuer) would have ended the deal (Rules §7.6)
     dead = tuple(card for event in view.history if event.kind is EventKind.NEW_WIDOW for card in event.cards[:3])
     if sorted(dead) == sorted(discard):  # the dead widows, in the order they went
         discard = dead

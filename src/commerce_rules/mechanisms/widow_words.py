@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, Exchange, ExchangeAll, Knock, Pounce
 from ..ranking import is_blitz
-from ..rules import StallEffect
+from ..rules import Rules, StallEffect
 from ..state import Phase, ShowdownReason
 from .common import exchange_refusal, knocker_of, turn_limit_text
 from .widow_record import WidowTurn, pounce_card
@@ -135,16 +135,12 @@ class WidowWords:
             return ["  The extra hand lies face down: the dealer chooses first."]
         return [f"  The widow, face up: {_cards(state.widow)}."]
 
-    def reason_text(self, showdown: Showdown, before: GameState | None, action: Action | None) -> str:
+    def reason_text(self, showdown: Showdown, rules: Rules, before: GameState | None, action: Action | None) -> str:
         if showdown.reason is ShowdownReason.BLITZ:
-            holders = [
-                seat for seat, value in enumerate(showdown.values)
-                if value is not None and before is not None and is_blitz(value, before.rules)
-            ]  # fmt: skip
-            if not holders:
-                return "a hand worth 31 ends the deal at once"
-            shown = ", ".join(f"seat {seat} ({showdown.values[seat]})" for seat in holders)
-            return f"{shown} {'holds' if len(holders) == 1 else 'hold'} 31 or better: the deal ends at once"
+            holders = [seat for seat, value in enumerate(showdown.values) if value is not None and is_blitz(value, rules)]
+            shown = ", ".join(f"seat {seat} ({showdown.values[seat]})" for seat in holders) or "a player"
+            dealt = "" if action is not None else " as dealt"
+            return f"{shown} {'holds' if len(holders) <= 1 else 'hold'} 31 or better{dealt}: the deal ends at once"
         if showdown.reason is ShowdownReason.STALL:
             times = "once" if before is None or before.rules.stall_passes == 1 else f"{before.rules.stall_passes} times"
             if before is not None and before.rules.stall_effect is StallEffect.NEW_WIDOW:

@@ -35,6 +35,9 @@ class NoQuestions:
     def question(self, state: GameState) -> GameState | None:
         return None
 
+    def lose(self, state: GameState, losers: tuple[int, ...]) -> GameState:
+        return state  # no lives to lose (a scoring with lives says otherwise)
+
     def new_record(self, rules: Rules, out: tuple[int, ...] = ()) -> Any:
         return None
 

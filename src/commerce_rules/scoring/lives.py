@@ -118,12 +118,14 @@ class Lives(NoQuestions):
 
     def settle(self, state: GameState, values: tuple[HandValue | None, ...], winner: int, reason: ShowdownReason) -> Settlement:
         losers = losers_of(state, values, reason)
+        return self.lose(state, losers), losers, ()
+
+    def lose(self, state: GameState, losers: tuple[int, ...]) -> GameState:
         lives = take_lives(state.lives, losers)
-        score = state.score
-        if score is not None:
-            score = LivesRecord(out_after(score.out, state.lives, losers) or ())
-        after = scored(state, pot=state.pot, balances=state.balances, lives=lives, active=self.active_seats(lives, score), score=score)
-        return after, losers, ()
+        score = state.score  # with free_ride, the record of who is out (a LivesRecord, or a PoolRecord)
+        if score is not None and score.out is not None:
+            score = score._replace(out=out_after(score.out, state.lives, losers))
+        return scored(state, pot=state.pot, balances=state.balances, lives=lives, active=self.active_seats(lives, score), score=score)
 
     def winners(self, state: GameState) -> tuple[int, ...] | None:
         """The last player in; or, once ``deal_limit`` deals are played, the most lives (swimmers above the out)."""

@@ -21,7 +21,7 @@ from ..actions import Action, BuyHorse, Pass, seat_action
 from ..parts import Settled
 from ..records import value_record
 from ..state import Event, EventKind, Phase, Showdown, ShowdownReason, scored
-from .lives import Lives, losers_of, out_after, reached_deal_limit, take_lives
+from .lives import Lives, losers_of, reached_deal_limit
 from ..words import payment_lines, plural, signed
 
 if TYPE_CHECKING:
@@ -121,10 +121,8 @@ class Pool(Lives):
         payments: tuple[Payment, ...] = ((None, winner, prize),) if prize else ()
         balances = tuple(b + prize if seat == winner else b for seat, b in enumerate(state.balances))
         losers = losers_of(state, values, reason)  # the rise: counters go to the pool, points do not move
-        lives = take_lives(state.lives, losers)
-        score = state.score._replace(out=out_after(state.score.out, state.lives, losers))
-        active = self.active_seats(lives, score)
-        state = scored(state, pot=state.pot - prize, balances=balances, lives=lives, active=active, score=score)
+        lost = self.lose(state, losers)
+        state = scored(state, pot=state.pot - prize, balances=balances, lives=lost.lives, active=lost.active, score=lost.score)
         return state, losers, payments
 
     def _first_out(self, state: GameState) -> int | None:

@@ -113,7 +113,7 @@ def play_game(rules: Rules, bots: Sequence[BotSpec], seed: int) -> GameRecord:
 
     The record counts one deal per showdown of the match, read from the
     final state's ``showdowns``: a deal can be settled as soon as it is
-    dealt (a hand dealt worth 31, RULES.md §8.6), inside :func:`new_game`
+    dealt (a hand dealt worth 31, Rules §7.6 and §8.6), inside :func:`new_game`
     or in the same step as the deal before it, and counts with 0 actions.
     """
     players = len(bots)

@@ -112,8 +112,8 @@ def narrate_settled(state: GameState) -> list[str]:
     """The showdowns ``state`` already holds, each told in full, then the end of the match if it is over.
 
     A match can hold showdowns before anyone moves: a deal dealt with a hand
-    worth 31 is settled at once and the next one dealt (RULES.md §8.6, and
-    the widow game's blitz without the dealer's choice), so
+    worth 31 is settled at once and the next one dealt (Rules §8.6, and
+    §7.6: the widow game's blitz without the dealer's choice), so
     :func:`~commerce_rules.new_game` may return deals already settled, or a
     match already over. No move told them, so a narration that starts from
     such a state tells them first (``demo`` and ``play`` do), as

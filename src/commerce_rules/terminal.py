@@ -24,10 +24,9 @@ from .narrate import (
     cards_text,
     describe_deal_start,
     describe_move,
-    describe_showdown,
     describe_standings,
-    describe_winners,
     narrate_outcome,
+    narrate_start,
 )
 from .observe import Observation, observe
 from .ranking import evaluate
@@ -35,7 +34,7 @@ from .state import GameState
 from .variant import variant_of
 from .words import plural
 
-__all__ = ["Abandoned", "choice_text", "hand_news", "narrate_settled", "play_match", "seat_view"]
+__all__ = ["Abandoned", "choice_text", "hand_news", "play_match", "seat_view"]
 
 
 class Abandoned(Exception):
@@ -108,33 +107,6 @@ def hand_news(before: GameState, action: Action, after: GameState, seat: int) ->
     return [f"You {verb} {cards_text(gained)}{source}{exchange}; your hand: {_hand_text(now)}."]
 
 
-def narrate_settled(state: GameState) -> list[str]:
-    """The showdowns ``state`` already holds, each told in full, then the end of the match if it is over.
-
-    A match can hold showdowns before anyone moves: a deal dealt with a hand
-    worth 31 is settled at once and the next one dealt (Rules §8.6, and
-    §7.6: the widow game's blitz without the dealer's choice), so
-    :func:`~commerce_rules.new_game` may return deals already settled, or a
-    match already over. No move told them, so a narration that starts from
-    such a state tells them first (``demo`` and ``play`` do), as
-    :func:`~commerce_rules.narrate.narrate_outcome` tells the deals one step
-    settles.
-
-    >>> from commerce_rules import CRP, SCHWIMMEN, new_game
-    >>> narrate_settled(new_game(CRP, 3, seed=1))
-    []
-    >>> lines = narrate_settled(new_game(SCHWIMMEN.replace(dealer_choice=False, deal_limit=1), 4, seed=11))
-    >>> lines[0].startswith("Showdown of deal 1: "), lines[-1].startswith("Match over after 1 deal")
-    (True, True)
-    """
-    lines: list[str] = []
-    for showdown in state.showdowns:
-        lines.extend(describe_showdown(showdown, state))
-    if state.is_over:
-        lines.extend(["", describe_winners(state)])
-    return lines
-
-
 def _is_terminal(reader: TextIO) -> bool:
     isatty = getattr(reader, "isatty", None)
     try:
@@ -202,18 +174,20 @@ def play_match(
     the person can read it; otherwise the answers read are written out.
     Returns the final state; raises :class:`Abandoned` when the input ends.
 
-    The showdowns ``state`` already holds are told first
-    (:func:`narrate_settled`): from :func:`~commerce_rules.new_game`, the
-    deals settled as soon as they were dealt. If that ended the match,
-    nothing is asked and ``state`` is returned.
+    A match from :func:`~commerce_rules.new_game` may hold deals settled as
+    soon as they were dealt (a 31 under ``blitz``): they are told first
+    (:func:`~commerce_rules.narrate.narrate_start`), with the pause after
+    them; if they ended the match, nothing is asked and ``state`` is returned.
     """
     pause = _is_terminal(reader) if interactive is None else interactive
-    settled = narrate_settled(state)
-    for line in settled:
-        writer.write(line + "\n")
-    if not state.is_over:
-        if settled:
+    if state.showdowns:
+        opening = narrate_start(state)
+        settled = opening if state.is_over else opening[: -len(describe_deal_start(state)) - 1]  # not the blank line, nor the deal
+        for line in settled:
+            writer.write(line + "\n")
+        if not state.is_over:
             _between_deals(reader, writer, pause)
+    if not state.is_over:
         _open_deal(state, seat, writer)
     while not state.is_over:
         to_act = state.to_act

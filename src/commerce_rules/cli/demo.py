@@ -9,9 +9,8 @@ from typing import Final
 from ..bots import Bot, GreedyBot
 from ..start import new_game
 from ..engine import apply, legal_actions
-from ..narrate import describe_deal_start, narrate_step
+from ..narrate import narrate_start, narrate_step
 from ..observe import observe
-from ..terminal import narrate_settled
 from .arguments import _check_playable, _variant_text, rules_from_args
 from .common import EXIT_OK, EXIT_STOPPED, PROG
 
@@ -39,14 +38,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     print(f"Commerce, {_variant_text(args)}: {args.players} players, {type(bots[0]).__name__} at every seat.")
     print(f"seed {state.seed} — replay with --seed {state.seed}")
     print()
-    settled = narrate_settled(state)  # deals new_game settled as they were dealt, even the whole match
-    for line in settled:
-        print(line)
-    if state.is_over:
-        return EXIT_OK
-    if settled:
-        print()
-    for line in describe_deal_start(state):
+    for line in narrate_start(state):  # with any deal settled as it was dealt, and the winners if that ended the match
         print(line)
     for _ in range(DEMO_ACTION_LIMIT):
         if state.is_over:

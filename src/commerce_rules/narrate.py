@@ -43,6 +43,7 @@ __all__ = [
     "describe_standings",
     "describe_winners",
     "narrate_outcome",
+    "narrate_settled_start",
     "narrate_start",
     "narrate_step",
     "seat_list",
@@ -219,16 +220,26 @@ def narrate_start(state: GameState) -> list[str]:
     match if it ended; otherwise, or then, the opening of the deal to play
     (:func:`describe_deal_start`).
     """
-    lines: list[str] = []
-    if state.showdowns:
-        variant = variant_of(state.rules)
-        record = variant.scoring.new_record(state.rules)
-        lives = (state.rules.starting_lives,) * state.num_players
-        start = state._replace(lives=lives, score=record, active=variant.scoring.active_seats(lives, record))
-        lines = [*_showdowns_told(start, state.showdowns, state, None, None), ""]
-        if state.is_over:
-            return [*lines, describe_winners(state)]
-    return [*lines, *describe_deal_start(state)]
+    settled = narrate_settled_start(state)
+    if state.is_over:
+        return settled
+    return [*settled, *([""] if settled else []), *describe_deal_start(state)]
+
+
+def narrate_settled_start(state: GameState) -> list[str]:
+    """The part of :func:`narrate_start` before the deal to play: the deals settled as dealt, the end if they ended the match.
+
+    Empty when the first deal goes on (a terminal game tells this part, waits
+    for the person, and then opens the deal itself).
+    """
+    if not state.showdowns:
+        return []
+    variant = variant_of(state.rules)
+    record = variant.scoring.new_record(state.rules)
+    lives = (state.rules.starting_lives,) * state.num_players
+    start = state._replace(lives=lives, score=record, active=variant.scoring.active_seats(lives, record))
+    lines = _showdowns_told(start, state.showdowns, state, None, None)
+    return [*lines, "", describe_winners(state)] if state.is_over else lines
 
 
 def _showdowns_told(

@@ -26,7 +26,7 @@ from .narrate import (
     describe_move,
     describe_standings,
     narrate_outcome,
-    narrate_start,
+    narrate_settled_start,
 )
 from .observe import Observation, observe
 from .ranking import evaluate
@@ -176,14 +176,12 @@ def play_match(
 
     A match from :func:`~commerce_rules.new_game` may hold deals settled as
     soon as they were dealt (a 31 under ``blitz``): they are told first
-    (:func:`~commerce_rules.narrate.narrate_start`), with the pause after
+    (:func:`~commerce_rules.narrate.narrate_settled_start`), with the pause after
     them; if they ended the match, nothing is asked and ``state`` is returned.
     """
     pause = _is_terminal(reader) if interactive is None else interactive
     if state.showdowns:
-        opening = narrate_start(state)
-        settled = opening if state.is_over else opening[: -len(describe_deal_start(state)) - 1]  # not the blank line, nor the deal
-        for line in settled:
+        for line in narrate_settled_start(state):
             writer.write(line + "\n")
         if not state.is_over:
             _between_deals(reader, writer, pause)

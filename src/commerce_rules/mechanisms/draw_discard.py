@@ -25,7 +25,7 @@ from ..actions import Action, Knock, seat_action
 from ..cards import Card
 from ..state import DealLog, Event, EventKind, GameState, Phase, ShowdownReason, clockwise_from, event, next_active
 from . import draw_discard_sampling as sampling
-from .common import knocker_of, turn_limit_text, unless_turn_limit, without
+from .common import knocker_of, turn_limit_text, unless_turn_limit, with_seat, without
 from .draw_discard_record import DISCARD, SOURCES, STOCK, Discard, Draw, DrawDiscardRecord, DrawTurn, draw_turn, thirty_one
 
 if TYPE_CHECKING:
@@ -147,13 +147,13 @@ class DrawDiscard(DrawDiscardRecord):
                 stock = state.stock
                 card = stock[0]
                 log = DealLog(state.log, event(_DRAW, seat, (card,), None, (seat,)))
-                hands = hands[:seat] + (hands[seat] + (card,),) + hands[seat + 1 :]
+                hands = with_seat(hands, seat, hands[seat] + (card,))
                 turn = draw_turn(seat, turn.turns, None, turn.knockers, turn.final_left)
                 return _moved(state, _DISCARD, seat, hands, stock[1:], state.discard, turn, log), None
             discard = state.discard
             card = discard[-1]
             log = DealLog(state.log, event(_TAKE, seat, (card,)))
-            hands = hands[:seat] + (hands[seat] + (card,),) + hands[seat + 1 :]
+            hands = with_seat(hands, seat, hands[seat] + (card,))
             turn = draw_turn(seat, turn.turns, card, turn.knockers, turn.final_left)
             return _moved(state, _DISCARD, seat, hands, state.stock, discard[:-1], turn, log), None
         if kind is Discard:
@@ -169,7 +169,7 @@ class DrawDiscard(DrawDiscardRecord):
         """The turn ends: a blitz, the stock's end, the final round's end, or the next seat's turn."""
         hands = state.hands
         hand = without(hands[seat], card)
-        hands = hands[:seat] + (hand,) + hands[seat + 1 :]
+        hands = with_seat(hands, seat, hand)
         discard = state.discard + (card,)
         log = DealLog(state.log, event(_DISCARDED, seat, (card,)))
         stock = state.stock

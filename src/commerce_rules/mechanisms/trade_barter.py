@@ -152,8 +152,7 @@ class TradeBarter:
     def _buy(self, state: GameState, seat: int, card: Card) -> Step:
         stock = state.stock
         drawn = stock[0]
-        hands = state.hands
-        hands = hands[:seat] + (without(hands[seat], card) + (drawn,),) + hands[seat + 1 :]
+        hands = with_seat(state.hands, seat, without(state.hands[seat], card) + (drawn,))
         dealer = state.dealer
         balances = state.balances
         if seat != dealer and self._charges(state.rules):  # the dealer's buy is free, and any buy where no money moves

@@ -157,13 +157,8 @@ class Widow(WidowWords, WidowRecord):
             return self._choose(state, turn, seat, kind is ExchangeAll)
         if kind is Exchange:
             give, take = action.give, action.take  # type: ignore[attr-defined]
-            hands = state.hands
-            hand = hands[seat]
-            at = hand.index(give)
-            hands = hands[:seat] + (hand[:at] + (take,) + hand[at + 1 :],) + hands[seat + 1 :]
-            widow = state.widow
-            at = widow.index(take)
-            widow = widow[:at] + (give,) + widow[at + 1 :]
+            hands = with_seat(state.hands, seat, swap_in(state.hands[seat], give, take))
+            widow = swap_in(state.widow, take, give)
             return self._exchanged(state, turn, seat, hands, widow, DealLog(state.log, event(_EXCHANGE, seat, (give, take))), (give,))
         if kind is ExchangeAll:
             hand = state.hands[seat]

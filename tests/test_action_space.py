@@ -177,11 +177,15 @@ def test_a_kind_numbered_by_a_fields_value_maps_each_value_to_its_place() -> Non
 @pytest.mark.parametrize("size", [52, 40, 32])
 def test_a_decks_slots_give_each_cards_place_by_its_index(size: int) -> None:
     from commerce_rules import DECK_52, Rules
-    from commerce_rules.action_kinds import deck_position, deck_slots
+    from commerce_rules.action_kinds import NOT_IN_DECK, deck_position, deck_slots
     from commerce_rules.deal import deck_for
 
     deck = deck_for(Rules(deck_size=size) if size != 32 else Rules(ranking="trentuno", deck_size=32))
     slots = deck_slots(deck)
     for card in DECK_52:
-        expected = deck.index(card) if card in deck else -1
-        assert slots[card.index] == expected == deck_position(deck, card)
+        if card in deck:
+            assert slots[card.index] == deck.index(card) == deck_position(deck, card)
+        else:
+            assert slots[card.index] == NOT_IN_DECK and deck_position(deck, card) == -1
+            with pytest.raises(IndexError):
+                ([0.0] * len(deck))[slots[card.index]]  # beyond every list of the deck's slots

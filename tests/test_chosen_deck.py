@@ -24,6 +24,7 @@ from commerce_rules import (
     Rules,
     ShowdownReason,
     apply,
+    deal_position,
     legal_actions,
     new_game,
     parse_cards,
@@ -163,6 +164,8 @@ def test_new_game_and_deal_position_are_still_found_in_the_deal_module_with_a_wa
 
     with pytest.warns(DeprecationWarning, match="import it from commerce_rules"):
         assert old_home.new_game is new_game
+    with pytest.warns(DeprecationWarning, match="deal_position moved"):
+        assert old_home.deal_position is deal_position
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         old_home.nothing  # noqa: B018
 
@@ -182,3 +185,27 @@ def test_decks_given_as_one_deck_or_with_a_bad_deck_say_which() -> None:
         new_game(FOSTER, 3, seed=1, decks=deck_for(FOSTER))  # type: ignore[arg-type]
     with pytest.raises(CommerceError, match=r"decks\[1\]: a deck must hold the variant's 52 cards once each, not 2 cards"):
         new_game(THIRTY_ONE, 3, seed=1, dealer=2, decks=[deck_dealing_a_31(THIRTY_ONE, 3), "A♠ K♠"])
+
+
+# ---- the seed's shuffle is fixed: the same cards in every version -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rules", "first", "last"),
+    [
+        (FOSTER, "6♦ A♦ 2♠ 3♠ 9♦ A♥ J♣ K♠", "7♦ 3♠ 9♦ 3♦"),
+        (TRENTUNO, "3♠ J♠ A♥ Q♣ A♦ K♦ 5♠ 7♥", "6♣ 3♦ 7♥ 3♣"),
+        (THIRTY_ONE.replace(deck_size=32), "J♦ A♥ J♥ Q♣ A♠ J♣ Q♠ 10♦", "10♣ 8♣ J♦ 7♠"),
+    ],
+)
+def test_a_seed_deals_the_same_cards_in_every_version(rules: Rules, first: str, last: str) -> None:
+    # Pinned from the shuffle as 0.1.0 defined it (SHAKE-256, Fisher-Yates): a stored seed and its actions replay.
+    assert shuffled_deck(rules, 0, 1)[:8] == list(parse_cards(first))
+    assert shuffled_deck(rules, 2**100, 7)[-4:] == list(parse_cards(last))
+
+
+def test_a_seed_draws_the_same_first_dealer_in_every_version() -> None:
+    from commerce_rules.deal import first_dealer
+
+    assert [first_dealer(seed, 6) for seed in range(8)] == [3, 1, 2, 0, 3, 2, 1, 1]
+    assert first_dealer(2**127, 12) == 2

@@ -126,7 +126,7 @@ def test_play_tells_a_match_over_as_it_is_dealt(monkeypatch: pytest.MonkeyPatch,
 def test_play_match_of_a_match_over_as_it_is_dealt_reads_nothing() -> None:
     state = new_game(WIDOW_BLITZ.replace(deal_limit=1), 4, seed=11)
     writer = io.StringIO()
-    final = play_match(state, 0, [GreedyBot() for _ in range(4)], io.StringIO(""), writer, interactive=True)
+    final = play_match(state, 0, [GreedyBot() for _ in range(4)], io.StringIO(""), writer, interactive=True, fresh=True)
     assert final is state
     assert writer.getvalue().startswith("Showdown of deal 1: ")
     assert "Press Enter" not in writer.getvalue()
@@ -137,8 +137,16 @@ def test_play_waits_for_enter_after_a_first_deal_settled_as_dealt() -> None:
     state = new_game(WIDOW_BLITZ, 4, seed=11)
     writer = io.StringIO()
     with pytest.raises(Abandoned):
-        play_match(state, 0, [GreedyBot() for _ in range(4)], io.StringIO(""), writer, interactive=True)
+        play_match(state, 0, [GreedyBot() for _ in range(4)], io.StringIO(""), writer, interactive=True, fresh=True)
     out = writer.getvalue()
     assert out.startswith("Showdown of deal 1: ")
     assert out.endswith("Press Enter for the next deal (Ctrl-D to leave). ")
     assert "Deal 2" not in out
+
+
+def test_play_match_of_a_match_under_way_opens_its_deal_without_telling_past_showdowns() -> None:
+    state = new_game(WIDOW_BLITZ, 4, seed=11)  # deal 1 settled as dealt: deal 2 to play
+    writer = io.StringIO()
+    with pytest.raises(Abandoned):
+        play_match(state, 0, [GreedyBot() for _ in range(4)], io.StringIO(""), writer, interactive=True)
+    assert writer.getvalue().startswith("Deal 2") and "Showdown of deal 1" not in writer.getvalue()

@@ -114,3 +114,12 @@ def test_bad_arguments_are_refused() -> None:
     for players in (2, 13, 4.0):
         with pytest.raises(CommerceError):
             observation_tensor_size(CRP, players)  # type: ignore[arg-type]
+
+
+def test_an_observation_holding_a_card_outside_the_variants_deck_is_a_commerce_error() -> None:
+    from commerce_rules import SCHWIMMEN, Card, CommerceError, new_game, observation_tensor, observe
+
+    view = observe(new_game(SCHWIMMEN, 4, seed=1), 0)
+    two_of_clubs = view._replace(hand=(Card.parse("2♣"), *view.hand[1:]))  # no 2 in a 32-card deck
+    with pytest.raises(CommerceError, match="not in this variant's deck"):
+        observation_tensor(two_of_clubs)

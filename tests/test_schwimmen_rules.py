@@ -426,3 +426,17 @@ def test_7_9_end_the_deal_passes_left_and_the_last_player_in_wins() -> None:
     while not over.is_over:
         over = lose_once(over)
     assert len(over.winners) == 1 and over.active == over.winners
+
+
+def test_7_8_a_loss_takes_a_life_a_last_one_sets_the_seat_swimming_and_a_swimmers_puts_it_out() -> None:
+    from commerce_rules import FOSTER
+    from commerce_rules.variant import variant_of
+
+    scoring = variant_of(SCHWIMMEN).scoring
+    state = position()._replace(lives=(1, 3, 3))
+    once = scoring.lose(state, (0, 2))
+    assert once.lives == (0, 3, 2) and once.active == (0, 1, 2) and once.score.out == ()  # seat 0 swims
+    twice = scoring.lose(once, (0,))
+    assert twice.lives == (0, 3, 2) and twice.active == (1, 2) and twice.score.out == (0,)
+    ledger = deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0)
+    assert variant_of(FOSTER).scoring.lose(ledger, (1,)) is ledger  # no lives to lose

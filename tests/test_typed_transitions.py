@@ -50,12 +50,15 @@ def test_mypy_rejects_a_misspelt_field_or_a_wrong_type_in_a_transition(tmp_path:
 
 
 def test_the_fast_transitions_change_only_the_fields_they_name() -> None:
-    from commerce_rules import CRP, new_game
+    from commerce_rules import SCHWIMMEN, new_game
+    from commerce_rules.scoring.lives import LivesRecord
     from commerce_rules.state import Showdown, ShowdownReason, scored, shown_down
 
-    state = new_game(CRP, 4, seed=1)
-    after = scored(state, pot=7, balances=(1, -1, 0, 0), lives=(3, 2, 1, 0), active=(0, 1, 2), score=None)
-    assert after == state._replace(pot=7, balances=(1, -1, 0, 0), lives=(3, 2, 1, 0), active=(0, 1, 2), score=None)
+    state = new_game(SCHWIMMEN, 4, seed=1)  # free_ride: the score is a record of who is out
+    assert state.score == LivesRecord(())
+    out = LivesRecord((3,))
+    after = scored(state, pot=7, balances=(1, -1, 0, 0), lives=(3, 2, 0, 0), active=(0, 1, 2), score=out)
+    assert after == state._replace(pot=7, balances=(1, -1, 0, 0), lives=(3, 2, 0, 0), active=(0, 1, 2), score=out)
     showdown = Showdown(1, state.dealer, ShowdownReason.KNOCK, state.hands, (None,) * 4, 0)
     assert shown_down(state, showdown) == state._replace(showdowns=(showdown,))
     assert type(after) is type(state)

@@ -16,7 +16,7 @@ positions) writes its own class with the same three methods.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 import attrs
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .actions import Action
     from .state import GameState
 
-__all__ = ["ActionKind", "ByValue", "NoCard", "OneCard", "TwoCards", "deck_position", "deck_positions", "deck_slots"]
+__all__ = ["NOT_IN_DECK", "ActionKind", "ByValue", "NoCard", "OneCard", "TwoCards", "deck_position", "deck_positions", "deck_slots"]
 
 
 class ActionKind(Protocol):
@@ -61,20 +61,24 @@ def deck_positions(deck: tuple[Card, ...]) -> dict[Card, int]:
     return positions
 
 
+NOT_IN_DECK: Final = 1 << 20
+"""The slot :func:`deck_slots` gives a card not in the deck: beyond every list of a deck's slots, so using it fails."""
 _SLOTS: dict[int, tuple[tuple[Card, ...], tuple[int, ...]]] = {}
-"""As ``_POSITIONS``, by :attr:`Card.index <commerce_rules.Card.index>` instead of by card."""
+"""By the ``id`` of a deck seen before, as ``_POSITIONS``: the deck, and each card's place by its index."""
 
 
 def deck_slots(deck: tuple[Card, ...]) -> tuple[int, ...]:
-    """Each card's place in ``deck``, by its :attr:`~commerce_rules.Card.index` (-1 for a card not in it).
+    """Each card's place in ``deck``, by its :attr:`~commerce_rules.Card.index` (:data:`NOT_IN_DECK` for a card not in it).
 
     What a loop over many cards reads: ``slots[card.index]`` is a tuple's
-    item, where a dict keyed by cards would hash each card in Python.
+    item, where a dict keyed by cards would hash each card in Python. A
+    card not in the deck gives a place no list of slots has (an
+    ``IndexError``), never another card's slot.
     """
     found = _SLOTS.get(id(deck))
     if found is not None and found[0] is deck:
         return found[1]
-    slots = [-1] * 52
+    slots = [NOT_IN_DECK] * 52
     for place, card in enumerate(deck):
         slots[card.index] = place
     frozen = tuple(slots)
@@ -85,7 +89,8 @@ def deck_slots(deck: tuple[Card, ...]) -> tuple[int, ...]:
 
 def deck_position(deck: tuple[Card, ...], card: Card) -> int:
     """``card``'s place in ``deck`` (-1 if the deck has no such card)."""
-    return deck_slots(deck)[card.index]
+    place = deck_slots(deck)[card.index]
+    return -1 if place == NOT_IN_DECK else place
 
 
 def _seat(state: GameState) -> int:

@@ -184,12 +184,11 @@ def lay_out(state: GameState, deal_number: int, dealer: int, deck: Sequence[Card
 
 
 def cards_of(what: str, cards: str | Sequence[Card]) -> tuple[Card, ...]:
+    """``cards`` read as :func:`~commerce_rules.parse_cards` reads them, an error naming ``what`` was read."""
     try:
         return parse_cards(cards)
     except CommerceError as error:
         raise CommerceError(f"{what}: {error}") from None
-
-
 
 
 def __getattr__(name: str) -> object:

@@ -12,7 +12,7 @@ from .variant import variant_of
 if TYPE_CHECKING:
     from .parts import Begun
 
-__all__ = ["best_hand", "continue_match", "finish_deal", "played_on"]
+__all__ = ["best_hand", "continue_match", "finish_deal", "settled_if_over"]
 
 _new = tuple.__new__
 
@@ -55,10 +55,10 @@ def continue_match(state: GameState, carried: DealLog = EMPTY_LOG, *, decks: Dec
         return final
     dealer = next_active(state.active, state.dealer)
     step = deal(state, state.deal_number + 1, dealer, carried, deck=decks[0] if decks else None)
-    return played_on(step, decks[1:])
+    return settled_if_over(step, decks[1:])
 
 
-def played_on(step: Begun, decks: Decks = ()) -> GameState:
+def settled_if_over(step: Begun, decks: Decks = ()) -> GameState:
     """A deal just dealt, as its mechanism began it; settled at once where it is already over (a 31 dealt)."""
     state, reason = step
     return state if reason is None else finish_deal(state, reason, decks)

@@ -15,7 +15,7 @@ from .deal import MAX_BALANCE, MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, cards_of, che
 from .errors import CommerceError
 from .quoting import number, shown
 from .rules import Rules
-from .showdown import played_on
+from .showdown import settled_if_over
 from .state import EMPTY_LOG, GameState, Phase
 from .variant import variant_of
 
@@ -89,7 +89,7 @@ def new_game(
     dealer = _check_seat("dealer", dealer, players)
     state = _blank(rules, players, seed, dealer, (0,) * players, (rules.starting_lives,) * players)
     state = variant_of(rules).scoring.start_match(state)
-    state = played_on(deal(state, 1, dealer, deck=chosen[0] if chosen else None), chosen[1:])
+    state = settled_if_over(deal(state, 1, dealer, deck=chosen[0] if chosen else None), chosen[1:])
     check_decks_dealt(chosen, state.deal_number)
     return state
 
@@ -194,7 +194,7 @@ def deal_position(
     state = _blank(rules, players, _fresh_seed(seed), dealer, balances_t, lives_t, out)
     state = variant.scoring.start_match(state)
     state = state._replace(hands=tuple(parsed), widow=tuple(widow_cards or ()), stock=stock_all)
-    return played_on(variant.mechanism.begin(variant.scoring.start_deal(state)))
+    return settled_if_over(variant.mechanism.begin(variant.scoring.start_deal(state)))
 
 
 def _lives_for(rules: Rules, players: int, lives: Sequence[int] | None) -> tuple[int, ...]:

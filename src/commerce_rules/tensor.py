@@ -45,7 +45,7 @@ from .features import Features
 from .observe import Observation
 from .rules import Rules
 from .sampling import whereabouts_of
-from .variant import variant_of
+from .variant import Variant, variant_of
 from .whereabouts import DISCARD
 
 __all__ = ["HAND_SCALE", "WIDOW_SCALE", "observation_tensor", "observation_tensor_size"]
@@ -92,6 +92,13 @@ def observation_tensor(observation: Observation) -> tuple[float, ...]:
         raise ArgumentTypeError(f"observation_tensor() needs an Observation, not {type(observation).__name__}")
     view = observation
     variant = variant_of(view.rules)
+    try:
+        return _tensor(view, variant)
+    except IndexError:  # a card's slot beyond the deck's (see deck_slots): a hand-built observation
+        raise CommerceError("the observation holds a card that is not in this variant's deck") from None
+
+
+def _tensor(view: Observation, variant: Variant) -> tuple[float, ...]:
     out = Features(view, variant.deck)
     out.cards(view.hand)
     out.order(view.hand, HAND_SCALE)

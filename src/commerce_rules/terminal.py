@@ -166,6 +166,7 @@ def play_match(
     writer: TextIO,
     *,
     interactive: bool | None = None,
+    fresh: bool = False,
 ) -> GameState:
     """Play ``state`` to its end: the person at ``seat`` answers on ``reader``, ``bots[s]`` plays seat ``s``.
 
@@ -174,13 +175,15 @@ def play_match(
     the person can read it; otherwise the answers read are written out.
     Returns the final state; raises :class:`Abandoned` when the input ends.
 
-    A match from :func:`~commerce_rules.new_game` may hold deals settled as
-    soon as they were dealt (a 31 under ``blitz``): they are told first
-    (:func:`~commerce_rules.narrate.narrate_settled_start`), with the pause after
-    them; if they ended the match, nothing is asked and ``state`` is returned.
+    ``fresh``: ``state`` is a match just started by
+    :func:`~commerce_rules.new_game`, which may hold deals settled as soon
+    as they were dealt (a 31 under ``blitz``): they are told first
+    (:func:`~commerce_rules.narrate.narrate_settled_start`), with the pause
+    after them. A match under way (``fresh=False``) opens its deal at once.
+    A match already over asks nothing and is returned as it is.
     """
     pause = _is_terminal(reader) if interactive is None else interactive
-    if state.showdowns:
+    if fresh and state.showdowns:
         for line in narrate_settled_start(state):
             writer.write(line + "\n")
         if not state.is_over:

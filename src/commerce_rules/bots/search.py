@@ -111,6 +111,8 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
     """
     obs = observation
     me = obs.player
+    if obs.active != scoring_part(obs.rules).active_seats(obs.lives, obs.score):
+        raise CommerceError("the observation's active seats are not those its lives and match record leave in play")
     pinned, known_discard = _known_cards(obs)
     if obs.discard:  # a face-up discard pile is seen as it lies
         known_discard = list(obs.discard)

@@ -27,7 +27,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(f"seed {state.seed} — replay with --seed {state.seed}. Press Ctrl-D (or Ctrl-C) to leave.")
     print()
     try:
-        final = play_match(state, args.seat, bots, sys.stdin, sys.stdout)
+        final = play_match(state, args.seat, bots, sys.stdin, sys.stdout, fresh=True)
     except (Abandoned, KeyboardInterrupt):
         print("\nYou left the table. Goodbye.")
         return EXIT_OK

@@ -12,6 +12,7 @@ from ..words import plural
 if TYPE_CHECKING:
     from ..cards import Card
     from ..parts import Step
+    from ..rules import Rules
     from ..state import Event, GameState
 
 __all__ = ["check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "swap_in", "taken_from_the_widow", "unless_turn_limit", "with_seat", "without"]
@@ -105,8 +106,9 @@ def knocker_of(before: GameState | None, action: Action | None) -> int | None:
     return None
 
 
-def turn_limit_text(before: GameState | None) -> str:
-    limit = before.rules.turn_limit if before is not None else None
+def turn_limit_text(rules: Rules) -> str:
+    """Why a deal ended at ``turn_limit``, in words."""
+    limit = rules.turn_limit
     return f"the turn limit ({plural(limit, 'turn')}) is reached" if limit else "the turn limit is reached"
 
 

@@ -266,7 +266,7 @@ class DrawDiscard(DrawDiscardRecord):
         if reason is _EXHAUSTED:
             return "the stock is exhausted"
         if reason is ShowdownReason.TURN_LIMIT:
-            return turn_limit_text(before)
+            return turn_limit_text(rules)
         knocker = knocker_of(before, action)
         return "the final round is over" if knocker is None else f"the final round after seat {knocker}'s knock is over"
 

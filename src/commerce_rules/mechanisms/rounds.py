@@ -288,7 +288,7 @@ class Rounds:
         if showdown.reason is ShowdownReason.SECOND_KNOCK:
             return "a second player knocked"
         if showdown.reason is ShowdownReason.TURN_LIMIT:
-            return turn_limit_text(before)
+            return turn_limit_text(rules)
         return "the last round is over"
 
     # ------------------------------------------------------------------ observation and JSON

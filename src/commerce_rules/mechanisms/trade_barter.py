@@ -252,7 +252,7 @@ class TradeBarter:
         if showdown.reason is ShowdownReason.STOCK_EXHAUSTED:
             return "the stock is exhausted"
         if showdown.reason is ShowdownReason.TURN_LIMIT:
-            return turn_limit_text(before)
+            return turn_limit_text(rules)
         knocker = knocker_of(before, action)
         return "a player knocked" if knocker is None else f"seat {knocker} knocked"
 

@@ -142,11 +142,11 @@ class WidowWords:
             dealt = "" if action is not None else " as dealt"
             return f"{shown} {'holds' if len(holders) <= 1 else 'hold'} 31 or better{dealt}: the deal ends at once"
         if showdown.reason is ShowdownReason.STALL:
-            times = "once" if before is None or before.rules.stall_passes == 1 else f"{before.rules.stall_passes} times"
-            if before is not None and before.rules.stall_effect is StallEffect.NEW_WIDOW:
+            times = "once" if rules.stall_passes == 1 else f"{rules.stall_passes} times"
+            if rules.stall_effect is StallEffect.NEW_WIDOW:
                 return f"every player passed {times} in a row, and the stock is too short for a new widow"
             return f"every player passed {times} in a row"
         if showdown.reason is ShowdownReason.TURN_LIMIT:
-            return turn_limit_text(before)
+            return turn_limit_text(rules)
         knocker = knocker_of(before, action)
         return "the final round is over" if knocker is None else f"the final round after seat {knocker}'s knock is over"

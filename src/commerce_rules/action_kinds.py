@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .actions import Action
     from .state import GameState
 
-__all__ = ["NOT_IN_DECK", "ActionKind", "ByValue", "NoCard", "OneCard", "TwoCards", "deck_position", "deck_positions", "deck_slots"]
+__all__ = ["NOT_IN_DECK", "ActionKind", "ByValue", "NoCard", "OneCard", "TwoCards", "deck_position", "deck_slots"]
 
 
 class ActionKind(Protocol):
@@ -46,25 +46,10 @@ class ActionKind(Protocol):
         """The action of the seat to act at ``index`` within the kind, or ``None`` if no action has it now."""
 
 
-_POSITIONS: dict[int, tuple[tuple[Card, ...], dict[Card, int]]] = {}
-"""By the ``id`` of a deck seen before (a look-up without hashing 52 cards): the deck, and each card's place."""
-
-
-def deck_positions(deck: tuple[Card, ...]) -> dict[Card, int]:
-    """Each card of ``deck`` -> its place in it (built once per deck)."""
-    found = _POSITIONS.get(id(deck))
-    if found is not None and found[0] is deck:
-        return found[1]
-    positions = {card: i for i, card in enumerate(deck)}
-    if len(_POSITIONS) < 100:  # the variants' decks: a handful (each entry keeps its deck alive, so its id stays its own)
-        _POSITIONS[id(deck)] = (deck, positions)
-    return positions
-
-
 NOT_IN_DECK: Final = 1 << 20
 """The slot :func:`deck_slots` gives a card not in the deck: beyond every list of a deck's slots, so using it fails."""
 _SLOTS: dict[int, tuple[tuple[Card, ...], tuple[int, ...]]] = {}
-"""By the ``id`` of a deck seen before, as ``_POSITIONS``: the deck, and each card's place by its index."""
+"""By the ``id`` of a deck seen before (a look-up without hashing 52 cards): the deck, and each card's place by its index."""
 
 
 def deck_slots(deck: tuple[Card, ...]) -> tuple[int, ...]:

@@ -255,8 +255,6 @@ def _showdowns_told(
     for count, showdown in enumerate(settled):
         standing = scoring.lose(standing, showdown.losers)  # the lives and seats in play right after this showdown
         told = after if count == len(settled) - 1 else after._replace(lives=standing.lives, active=standing.active, score=standing.score)
-        if count:
-            lines.extend(describe_showdown(showdown, told))
-        else:
-            lines.extend(describe_showdown(showdown, told, before=before, action=action))
+        first = count == 0  # the step's own showdown; a later one was a deal settled as dealt
+        lines.extend(describe_showdown(showdown, told, before=before if first else None, action=action if first else None))
     return lines

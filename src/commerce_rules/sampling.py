@@ -230,6 +230,16 @@ def check_placeable(observation: Observation) -> None:
     _alternatives(_problem(observation, where), where.one_of)
 
 
+def check_seats_in_play(view: Observation) -> None:
+    """Refuse an observation whose active seats are not those its lives and match record leave in play.
+
+    A state keeps them in seat order (``clockwise_from`` relies on it); an
+    observation built by hand may not, so every sampler checks first.
+    """
+    if view.active != variant_of(view.rules).scoring.active_seats(view.lives, view.score):
+        raise CommerceError("the observation's active seats are not those its lives and match record leave in play")
+
+
 def sample_state(observation: Observation, seed: int) -> GameState:
     """A whole state consistent with what ``observation.player`` observed, its hidden cards dealt at random.
 
@@ -256,8 +266,7 @@ def sample_state(observation: Observation, seed: int) -> GameState:
         raise ArgumentTypeError(f"sample_state() needs a whole number as seed, not {shown(seed)}")
     view = observation
     variant = variant_of(view.rules)
-    if view.active != variant.scoring.active_seats(view.lives, view.score):
-        raise CommerceError("the observation's active seats are not those its lives and match record leave in play")
+    check_seats_in_play(view)
     where = whereabouts_of(view)
     problem = _problem(view, where)
     choices = _alternatives(problem, where.one_of)

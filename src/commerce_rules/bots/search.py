@@ -56,6 +56,7 @@ from ..errors import CommerceError
 from ..quoting import shown
 from .base import check_choice, check_seed
 from ..ranking import HandValue, evaluate
+from ..sampling import check_seats_in_play
 from ..showdown import best_hand
 from ..state import EMPTY_LOG, GameState, ShowdownReason
 from ..variant import mechanism_part, scoring_part
@@ -111,8 +112,7 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
     """
     obs = observation
     me = obs.player
-    if obs.active != scoring_part(obs.rules).active_seats(obs.lives, obs.score):
-        raise CommerceError("the observation's active seats are not those its lives and match record leave in play")
+    check_seats_in_play(obs)
     pinned, known_discard = _known_cards(obs)
     if obs.discard:  # a face-up discard pile is seen as it lies
         known_discard = list(obs.discard)

@@ -1,7 +1,7 @@
 """Compare the one-pass replay figure with another version of the library, in one process.
 
 Run:  python benchmarks/compare_versions.py [--ref REF] [--runs 7] [--games 30] [--players 6] [--presets foster,crp]
-                                            [--measure apply|bot-turn|tensor]
+                                            [--measure apply|bot-turn|tensor|play-game]
 
 A shared machine's speed drifts by half between invocations, so two figures
 taken minutes apart cannot be compared. This script takes the package as it
@@ -15,8 +15,11 @@ figure to quote: it stays put while the machine's speed moves.
 
 ``--measure`` chooses what is timed at each recorded step: ``apply`` (the
 default), ``bot-turn`` (``legal_actions`` then ``apply``, as a bot's turn
-goes) or ``tensor`` (``observation_tensor`` of the seat to act's
-observation, the observations made beforehand and untimed).
+goes), ``tensor`` (``observation_tensor`` of the seat to act's
+observation, the observations made beforehand and untimed) or
+``play-game`` (whole matches between ``RandomBot`` players, as one of
+``simulate``'s workers plays a chunk of them, bots, observations and checks
+included: the figure is µs per match, as many matches as ``--games``).
 
 This is a script, not a test: it asserts nothing.
 """
@@ -76,6 +79,8 @@ def one_pass(lib: Any, rules: Any, players: int, games: list[tuple[int, list[Any
     """µs per step (``measure``: what is timed) over one pass of ``games`` on fresh states."""
     if measure == "tensor":
         return _tensor_pass(lib, rules, players, games)
+    if measure == "play-game":
+        return _play_game_pass(lib, rules, players, games)
     total = count = 0
     apply, legal_actions = lib.apply, lib.legal_actions
     for game_seed, actions in games:
@@ -109,6 +114,14 @@ def _tensor_pass(lib: Any, rules: Any, players: int, games: list[tuple[int, list
     return (time.perf_counter_ns() - start) / len(views) / 1000
 
 
+def _play_game_pass(lib: Any, rules: Any, players: int, games: list[tuple[int, list[Any]]]) -> float:
+    """µs per match between random bots, played as a ``simulate`` worker plays one chunk of ``len(games)``."""
+    play_chunk = importlib.import_module(lib.__name__ + ".simulate")._play_chunk
+    start = time.perf_counter_ns()
+    play_chunk(rules, [lib.RandomBot] * players, 7, 0, len(games))
+    return (time.perf_counter_ns() - start) / len(games) / 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--ref", default="HEAD~1")
@@ -116,7 +129,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--presets", default="foster,crp,pounce,trentuno,extended,hoyle")
-    parser.add_argument("--measure", choices=("apply", "bot-turn", "tensor"), default="apply")
+    parser.add_argument("--measure", choices=("apply", "bot-turn", "tensor", "play-game"), default="apply")
     args = parser.parse_args()
     import commerce_rules as current
 

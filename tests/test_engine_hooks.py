@@ -95,3 +95,38 @@ def test_an_observation_is_an_immutable_value_with_nothing_writable() -> None:
     assert view != tuple(view)  # a value of its own class, not a plain tuple
     with pytest.raises(AttributeError):
         view.pot = 5  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(("visible_to", "sees_cards"), [((), ()), ((2,), (2,)), ((0, 2), (0, 2)), (None, (0, 1, 2, 3))])
+def test_observe_keeps_an_events_cards_only_for_the_seats_that_saw_them(
+    visible_to: tuple[int, ...] | None, sees_cards: tuple[int, ...]
+) -> None:
+    # Even an event seen by nobody (an empty visible_to, which only a hand-built state holds) hides its cards.
+    from commerce_rules import observe
+    from commerce_rules.state import DealLog, Event
+
+    state = new_game(CRP, 4, seed=3)
+    hand = state.hands[1]
+    private = Event(EventKind.EXCHANGE, 1, hand[:2], None, visible_to)
+    state = state._replace(log=DealLog.of((Event(EventKind.PASS, 0), private)))
+    for seat in range(4):
+        seen = observe(state, seat).history
+        assert seen[0] == Event(EventKind.PASS, 0)
+        assert seen[1].cards == (hand[:2] if seat in sees_cards else ())
+
+
+def test_an_actions_cards_are_its_card_fields_in_order() -> None:
+    from commerce_rules import Card
+    from commerce_rules.actions import ACTION_CLASSES
+
+    cards = [Card.from_index(index) for index in (0, 13, 26, 39)]
+    for name, kind in ACTION_CLASSES.items():
+        values: dict[str, object] = {}
+        expected: list[Card] = []
+        for (field, field_kind), card in zip(kind.card_fields, cards):
+            values[field] = (card,) if field_kind == "cards" else card
+            expected.append(card)
+        for field, words in kind.word_fields:
+            values[field] = words[0]
+        action = kind(player=1, **values)
+        assert action.cards() == tuple(expected), name

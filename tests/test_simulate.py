@@ -274,6 +274,47 @@ def test_simulate_accepts_classes_partials_seed_functions_and_instances() -> Non
     assert in_process(FOSTER, bots, 6, 9) == result
 
 
+def test_a_chunk_reads_a_factorys_signature_once_and_builds_a_bot_per_seat_per_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    import inspect
+
+    reads: list[object] = []
+    real = inspect.signature
+
+    def counted(spec: Any) -> inspect.Signature:
+        reads.append(spec)
+        return real(spec)
+
+    built: list[int] = []
+
+    def factory(seed: int) -> RandomBot:
+        built.append(seed)
+        return RandomBot(seed)
+
+    monkeypatch.setattr(inspect, "signature", counted)
+    tally, _seconds = _play_chunk(FOSTER, [factory, factory, RandomBot], 11, 0, 4)
+    assert reads.count(factory) == 2 and reads.count(RandomBot) == 1  # once per seat's spec, not per game
+    assert len(built) == 2 * 4  # a fresh bot for each of its two seats in each of the four games
+    assert tally.games == 4
+    assert [play_game(FOSTER, [factory, factory, RandomBot], game_seed(11, game)) for game in range(4)] == [
+        play_game(FOSTER, [RandomBot, RandomBot, RandomBot], game_seed(11, game)) for game in range(4)
+    ]  # the factory builds what the class does with the same seed
+
+
+class EqualNotSame:
+    """Returns a copy of a legal action, equal to it but not the same object: still legal."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = RandomBot(seed)
+
+    def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
+        return attrs.evolve(self.inner.choose(observation, legal_actions))
+
+
+def test_a_bot_may_return_an_action_equal_to_a_legal_one() -> None:
+    seed = game_seed(3, 0)
+    assert play_game(FOSTER, [EqualNotSame] * 4, seed) == play_game(FOSTER, [RandomBot] * 4, seed)
+
+
 def test_a_bot_instance_starts_every_game_as_given() -> None:
     # One game of a simulation is the same game whichever position it has in the run.
     bots: list[Any] = [RandomBot(seed=1), RandomBot(seed=2), RandomBot(seed=3)]

@@ -11,7 +11,8 @@ Which actions a state accepts is decided by :func:`commerce_rules.legal_actions`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import Any, ClassVar, Literal
 
 import attrs
@@ -67,6 +68,30 @@ def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(sorted(items))
 
 
+def _no_cards(action: Action) -> tuple[Card, ...]:
+    return ()
+
+
+def _cards_getter(fields: tuple[tuple[str, FieldKind], ...]) -> Callable[[Action], tuple[Card, ...]]:
+    """A function from an action to the cards of its ``fields``, in field order."""
+    if not fields:
+        return _no_cards
+    if all(kind == "card" for _, kind in fields):
+        get: Callable[[Action], Any] = attrgetter(*[field for field, _ in fields])
+        if len(fields) == 1:
+            return lambda action: (get(action),)
+        return get  # attrgetter of several names answers a tuple
+
+    def named(action: Action) -> tuple[Card, ...]:
+        cards: list[Card] = []
+        for field, kind in fields:
+            value = getattr(action, field)
+            cards.extend(value if kind == "cards" else (value,))
+        return tuple(cards)
+
+    return named
+
+
 @attrs.frozen(cache_hash=True)
 class Action:
     """The base of every action: the seat that takes it, and what the shared code may ask of its class."""
@@ -80,10 +105,14 @@ class Action:
     word_fields: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
     """The fields that hold one of a few words (a JSON string), and those words (``Draw.source``)."""
 
+    _cards_of: ClassVar[Callable[[Action], tuple[Card, ...]]]
+    """What :meth:`cards` returns, made once per class from ``card_fields`` (a bot checks every legal action's)."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.json_type:
             ACTION_CLASSES[cls.json_type] = cls
+        cls._cards_of = staticmethod(_cards_getter(cls.card_fields))
 
     def __attrs_post_init__(self) -> None:
         name = type(self).__name__
@@ -112,11 +141,7 @@ class Action:
 
     def cards(self) -> tuple[Card, ...]:
         """Every card the action names, in field order."""
-        named: list[Card] = []
-        for field, kind in self.card_fields:
-            value = getattr(self, field)
-            named.extend(value if kind == "cards" else (value,))
-        return tuple(named)
+        return type(self)._cards_of(self)
 
     def describe(self) -> str:
         """The action in plain words, naming its cards (for the player who takes it, or a public move)."""

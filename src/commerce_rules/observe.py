@@ -11,6 +11,8 @@ offered card) the mechanism removes.
 
 from __future__ import annotations
 
+from itertools import repeat
+from operator import is_not, itemgetter
 from typing import Any, NamedTuple
 
 from .cards import Card
@@ -77,6 +79,11 @@ class Observation(NamedTuple):
         return observation_html(self)
 
 
+_VISIBLE_TO = itemgetter(4)
+"""An event's ``visible_to`` (an ``Event`` is a tuple): read in C, as observe scans the deal's events on every turn."""
+_new = tuple.__new__
+
+
 def _seen(event: Event, player: int) -> Event:
     if event.visible_to is None or player in event.visible_to or not event.cards:
         return event
@@ -100,10 +107,12 @@ def observe(state: GameState, player: int) -> Observation:
     mechanism = variant_of(state.rules).mechanism
     hand = () if mechanism.hides_hand(state, player) else state.hands[player]
     history = state.history
-    if any(event.visible_to is not None and player not in event.visible_to for event in history):
+    if any(map(is_not, map(_VISIBLE_TO, history), repeat(None))) and any(  # the scan in C first: most events are public
+        event.visible_to is not None and player not in event.visible_to for event in history
+    ):
         history = tuple([_seen(event, player) for event in history])
     phase, to_act, turn, history = mechanism.seen(state, player, history)
-    return Observation(
+    return _new(Observation, (
         player,
         state.rules,
         state.num_players,
@@ -126,4 +135,4 @@ def observe(state: GameState, player: int) -> Observation:
         history,
         state.showdowns,
         state.winners,
-    )
+    ))  # fmt: skip

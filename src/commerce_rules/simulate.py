@@ -27,10 +27,11 @@ import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Final, Union
+from typing import Any, Final, Union, cast
 
 import attrs
 
+from .actions import Action
 from .bots.base import Bot
 from .deal import MAX_PLAYERS, MAX_SEED, MIN_PLAYERS
 from .start import new_game
@@ -80,29 +81,41 @@ def game_seed(seed: int, game: int) -> int:
     return _derive(seed, game)
 
 
-def _make_bot(spec: BotSpec, seed: int) -> Bot:
-    """Build a seat's bot for one game: copy an instance, or call a factory with the seat's seed."""
+BotMaker = Callable[[int], Bot]
+"""Builds a seat's bot for one game from the seat's seed (a spec, resolved once by :func:`_bot_maker`)."""
+
+
+def _bot_maker(spec: BotSpec) -> BotMaker:
+    """How to build ``spec``'s bot for each game: copy an instance, or call a factory with the seat's seed.
+
+    Resolved once per spec, not once per game: reading a factory's signature
+    costs more than a short match's turns.
+    """
     if not isinstance(spec, type) and callable(getattr(spec, "choose", None)):
-        return copy.deepcopy(spec)  # type: ignore[return-value]
+        instance = cast(Bot, spec)
+        return lambda seed: copy.deepcopy(instance)
     if not callable(spec):
         raise CommerceError(f"a seat needs a bot or a bot factory, not {shown(spec)}")
+    factory: Callable[..., Any] = spec
     try:
-        signature = inspect.signature(spec)
+        signature = inspect.signature(factory)
     except (TypeError, ValueError):
-        return spec(seed)
+        return lambda seed: _checked_bot(spec, factory(seed))
     params = signature.parameters
     if "seed" in params and params["seed"].kind is not inspect.Parameter.POSITIONAL_ONLY:
-        bot = spec(seed=seed)
-    else:
-        try:
-            signature.bind(seed)
-        except TypeError:
-            bot = spec()
-        else:
-            bot = spec(seed)
+        return lambda seed: _checked_bot(spec, factory(seed=seed))
+    try:
+        signature.bind(0)
+    except TypeError:
+        return lambda seed: _checked_bot(spec, factory())
+    return lambda seed: _checked_bot(spec, factory(seed))
+
+
+def _checked_bot(spec: BotSpec, bot: object) -> Bot:
+    """What a factory built, if it is a bot at all."""
     if not callable(getattr(bot, "choose", None)):
         raise CommerceError(f"the factory {shown(spec)} returned {shown(bot)}, which has no choose() method")
-    return bot
+    return bot  # type: ignore[return-value]
 
 
 def play_game(rules: Rules, bots: Sequence[BotSpec], seed: int) -> GameRecord:
@@ -116,8 +129,13 @@ def play_game(rules: Rules, bots: Sequence[BotSpec], seed: int) -> GameRecord:
     dealt (a hand dealt worth 31, Rules §7.6 and §8.6), inside :func:`new_game`
     or in the same step as the deal before it, and counts with 0 actions.
     """
-    players = len(bots)
-    seats = [_make_bot(spec, _derive(seed, -1, seat)) for seat, spec in enumerate(bots)]
+    return _play(rules, [_bot_maker(spec) for spec in bots], seed)
+
+
+def _play(rules: Rules, makers: Sequence[BotMaker], seed: int) -> GameRecord:
+    """:func:`play_game`, with each seat's bot spec already resolved."""
+    players = len(makers)
+    seats = [make(_derive(seed, -1, seat)) for seat, make in enumerate(makers)]
     state = new_game(rules, players, seed=seed)
     actions: Counter[int] = Counter()  # deal number -> actions applied in that deal
     while not state.is_over:
@@ -125,7 +143,7 @@ def play_game(rules: Rules, bots: Sequence[BotSpec], seed: int) -> GameRecord:
         assert seat is not None
         options = legal_actions(state)
         action = seats[seat].choose(observe(state, seat), options)
-        if action not in options:
+        if not _among(action, options):
             raise CommerceError(f"seat {seat}'s bot {shown(seats[seat])} chose an illegal action: {shown(action)}")
         actions[state.deal_number] += 1
         state = apply(state, action)
@@ -140,6 +158,15 @@ def play_game(rules: Rules, bots: Sequence[BotSpec], seed: int) -> GameRecord:
     )
 
 
+def _among(action: object, options: tuple[Action, ...]) -> bool:
+    """Whether ``action`` is one of ``options``: by identity first, as a bot returns one of them (``in`` would
+    call the actions' ``__eq__`` on every option before it)."""
+    for option in options:
+        if option is action:
+            return True
+    return action in options
+
+
 def _play_chunk(
     rules: Rules, bots: Sequence[BotSpec], seed: int, start: int, stop: int
 ) -> tuple[Tally, float]:
@@ -150,8 +177,9 @@ def _play_chunk(
     """
     began = time.perf_counter()
     tally = Tally(len(bots))
+    makers = [_bot_maker(spec) for spec in bots]
     for game in range(start, stop):
-        tally.add(play_game(rules, bots, game_seed(seed, game)))
+        tally.add(_play(rules, makers, game_seed(seed, game)))
     return tally, time.perf_counter() - began
 
 

@@ -49,7 +49,7 @@ def check_choice(observation: object, legal_actions: object) -> None:
             raise ArgumentTypeError(f"legal actions are actions, not {shown(action)}")
         if action.player != seat:
             raise CommerceError(f"{shown(action)} is not seat {seat}'s: the observation and the legal actions disagree")
-        if not visible.issuperset(action.cards()):
+        if action.card_fields and not visible.issuperset(action.cards()):
             raise CommerceError(f"{shown(action)} names a card seat {seat} cannot see: not this observation's action")
 
 

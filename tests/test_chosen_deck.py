@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from commerce_rules import (
     FOSTER,
+    Card,
     HOYLE,
     PRESETS,
     THIRTY_ONE,
@@ -29,7 +30,7 @@ from commerce_rules import (
     new_game,
     parse_cards,
 )
-from commerce_rules.deal import chosen_deck, deck_for, shuffled_deck
+from commerce_rules.deal import MAX_SEED, chosen_deck, deck_for, shuffled_deck
 
 from helpers import always, deck_dealing_a_31, kind_first, random_walk
 
@@ -209,3 +210,28 @@ def test_a_seed_draws_the_same_first_dealer_in_every_version() -> None:
 
     assert [first_dealer(seed, 6) for seed in range(8)] == [3, 1, 2, 0, 3, 2, 1, 1]
     assert first_dealer(2**127, 12) == 2
+
+
+def _reference_shuffle(rules: Rules, seed: int, deal_number: int) -> list[Card]:
+    """The shuffle as 0.1.0 wrote it: SHAKE-256 of the seed and deal, then the Fisher-Yates loop."""
+    import hashlib
+
+    cards = list(deck_for(rules))
+    top = len(cards) - 1
+    digest = hashlib.shake_256(b"commerce-rules:%d:%d" % (seed, deal_number)).digest(8 * top)
+    for step in range(top):
+        word = int.from_bytes(digest[8 * step : 8 * step + 8], "big")
+        other = (word * (top + 1)) >> 64
+        cards[top], cards[other] = cards[other], cards[top]
+        top -= 1
+    return cards
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sampled_from([FOSTER, TRENTUNO, THIRTY_ONE.replace(deck_size=32)]),
+    st.integers(min_value=0, max_value=MAX_SEED),
+    st.integers(min_value=1, max_value=10**6),
+)
+def test_the_shuffle_is_the_fisher_yates_loop_for_every_seed_and_deal(rules: Rules, seed: int, deal_number: int) -> None:
+    assert shuffled_deck(rules, seed, deal_number) == _reference_shuffle(rules, seed, deal_number)

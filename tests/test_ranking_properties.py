@@ -56,3 +56,24 @@ def test_evaluate_does_not_depend_on_card_order(case: tuple[Rules, list[tuple[Ca
     assert evaluate(list(shuffled), rules) is value
     assert evaluate(" ".join(str(card) for card in shuffled), rules) is value
     assert sorted(value.cards) == sorted(hand)
+
+
+@given(rules_and_hands(6), st.lists(st.booleans(), min_size=6, max_size=6))
+def test_a_showdowns_hand_values_are_each_hands_evaluation(case: tuple[Rules, list[tuple[Card, ...]]], out: list[bool]) -> None:
+    from commerce_rules.ranking.table import hand_values
+
+    rules, hands = case
+    seats = [() if gone else hand for hand, gone in zip(hands, out)]  # a seat out of the match holds no cards
+    assert hand_values(seats, rules) == tuple(evaluate(hand, rules) if hand else None for hand in seats)
+
+
+def test_a_showdowns_hand_values_rank_a_quad_and_refuse_a_card_outside_the_deck() -> None:
+    import pytest
+
+    from commerce_rules import HandError, parse_cards
+    from commerce_rules.ranking.table import hand_values
+
+    quad = parse_cards("9♠ 9♥ 9♦ 9♣")
+    assert hand_values([quad, parse_cards("2♠ 3♠ 4♠")], POUNCE)[0] == evaluate(quad, POUNCE)
+    with pytest.raises(HandError, match="not in this variant's 40-card deck"):
+        hand_values([parse_cards("8♠ 9♠ 10♠")], TRENTUNO)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .deal import Decks, deal
-from .ranking import HandValue, evaluate
+from .ranking import HandValue
+from .ranking.table import hand_values
 from .state import EMPTY_LOG, DealLog, GameState, Showdown, ShowdownReason, next_active, shown_down
 from .variant import variant_of
 
@@ -32,7 +33,7 @@ def finish_deal(state: GameState, reason: ShowdownReason, decks: Decks = ()) -> 
     """Settle the deal that just ended and, unless the match is over, deal the next one (from ``decks[0]`` if given)."""
     rules = state.rules
     scoring = variant_of(rules).scoring
-    values = tuple([evaluate(hand, rules) if hand else None for hand in state.hands])
+    values = hand_values(state.hands, rules)
     winner = best_hand(values, scoring.tie_order(state))
     state, losers, payments = scoring.settle(state, values, winner, reason)
     showdown = _new(Showdown, (state.deal_number, state.dealer, reason, state.hands, values, winner, losers, payments))

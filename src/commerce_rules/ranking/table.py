@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import threading
 import types
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, NamedTuple, Union, cast
 
 from ..cards import DECKS, LEFT_OUT, Card, parse_cards
@@ -28,7 +28,9 @@ from . import classic, extended, foster, hoyle, trentuno
 from ._common import Grader, by_suit, rank_plural
 from .value import Category, HandValue
 
-__all__ = ["HandTable", "TableKey", "evaluate", "hand_strength_table", "is_blitz", "table_for_key", "table_key"]
+__all__ = [
+    "HandTable", "TableKey", "evaluate", "hand_strength_table", "hand_values", "is_blitz", "table_for_key", "table_key",
+]  # fmt: skip
 
 CardsLike = Union[str, Iterable[Union[Card, str]]]
 """What :func:`evaluate` accepts: card text, or an iterable of cards (or of card texts)."""
@@ -255,6 +257,31 @@ def evaluate(cards: CardsLike, rules: Rules) -> HandValue:
         except (ValueError, TypeError, AttributeError, KeyError):
             pass
     return _evaluate_checked(cards, rules, lookup)
+
+
+def hand_values(hands: Sequence[Sequence[Card]], rules: Rules) -> tuple[HandValue | None, ...]:
+    """Each seat's hand value at a showdown, ``None`` for a seat without cards (out of the match).
+
+    One call for the table, as the showdown ranks every hand at once: the
+    look-up is found once, and a three-card hand read without
+    :func:`evaluate`'s checks (the engine's hands are its own). Any other
+    hand (a quad) goes through :func:`evaluate`.
+
+    >>> from commerce_rules import CRP, parse_cards
+    >>> [str(value) for value in hand_values([parse_cards("A♠ K♠ Q♠"), ()], CRP)]
+    ['sequence Q-K-A of spades', 'None']
+    """
+    last = _LAST
+    lookup = last[1] if last[0] is rules else _lookup_dict(rules)
+    values: list[HandValue | None] = []
+    for hand in hands:
+        if len(hand) == 3:
+            a, b, c = hand
+            value = lookup.get(a.bit | b.bit | c.bit)
+            values.append(evaluate(hand, rules) if value is None else value)  # evaluate says what is wrong
+        else:
+            values.append(evaluate(hand, rules) if hand else None)
+    return tuple(values)
 
 
 def _evaluate_checked(cards: object, rules: Rules, lookup: dict[int, HandValue]) -> HandValue:

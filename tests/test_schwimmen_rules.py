@@ -313,6 +313,41 @@ def test_7_6_the_narration_tells_two_deals_settled_in_one_step_each_with_its_own
     assert "seat 0 has the lowest hand and loses their last life: swimming" in second
 
 
+def test_7_6_the_narration_tells_each_of_two_deals_settled_in_one_step_with_the_balances_right_after_it() -> None:
+    # A ledger in the widow game: each deal's antes, then its pot and the dealer's payments, told in turn.
+    from commerce_rules import Scoring
+    from commerce_rules.deal import deck_for
+    from commerce_rules.narrate import narrate_step
+
+    rules = SCHWIMMEN.replace(scoring=Scoring.LEDGER, dealer_choice=False, free_ride=False)
+    state = deal_position(rules, hands=["7♣ 8♦ 9♥", "A♥ K♥ 9♠", "A♣ 10♦ 8♥"], dealer=0, widow="7♠ 8♠ 10♠", seed=1)
+    state = apply(apply(state, Knock(1)), Pass(2))
+    dealt = {0: cards("7♦ 8♣ 9♣"), 1: cards("A♠ K♠ Q♠"), 2: cards("A♦ K♦ 7♥")}  # deal 2, seat 1 dealing: 31 for seat 1
+    top = [dealt[seat][round_] for round_ in range(3) for seat in (2, 0, 1)]
+    deck = top + [one for one in deck_for(rules) if one not in top]
+    after = apply(state, Pass(0), decks=[deck])
+    assert after.deal_number == 3 and after.balances == (-5, 4, -2)  # deal 3's antes paid
+    told = "\n".join(narrate_step(state, Pass(0), after))
+    first, second = told.split("Showdown of deal 2")
+    assert "seat 0, the dealer, pays 1 each to seats 1 and 2" in first and "balances: seat 0 -3, seat 1 +3, seat 2 0" in first
+    assert "seat 1 takes 3 from the pot" in second  # the dealer won: nobody pays
+    assert "balances: seat 0 -4, seat 1 +5, seat 2 -1" in second  # after deal 2's antes and pot, before deal 3's
+
+
+def test_7_6_the_story_of_a_ledger_match_start_tells_the_antes_and_pot_of_a_deal_settled_as_dealt() -> None:
+    from commerce_rules import Scoring, new_game
+    from commerce_rules.narrate import narrate_start
+
+    from helpers import deck_dealing_a_31
+
+    rules = SCHWIMMEN.replace(scoring=Scoring.LEDGER, dealer_choice=False, free_ride=False, deck_size=52)
+    state = new_game(rules, 3, seed=2, dealer=0, deck=deck_dealing_a_31(rules, 3))
+    assert state.deal_number == 2 and state.balances == (-4, 2, -1) and state.pot == 3  # deal 2's antes paid
+    told = "\n".join(narrate_start(state))
+    assert "seat 1 takes 3 from the pot" in told and "seat 0, the dealer, pays 1 each to seats 1 and 2" in told
+    assert "balances: seat 0 -3, seat 1 +3, seat 2 0" in told  # after deal 1's antes, pot and payments
+
+
 def test_7_6_blitz_by_exchanging_all_and_in_a_final_turn() -> None:
     state = chosen(extra="A♠ K♠ 10♠")
     after = apply(state, ExchangeAll(1))

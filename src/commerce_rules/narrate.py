@@ -230,14 +230,20 @@ def narrate_settled_start(state: GameState) -> list[str]:
     """The part of :func:`narrate_start` before the deal to play: the deals settled as dealt, the end if they ended the match.
 
     Empty when the first deal goes on (a terminal game tells this part, waits
-    for the person, and then opens the deal itself).
+    for the person, and then opens the deal itself). The standings told are
+    counted from a new match's (``state`` from :func:`~commerce_rules.new_game`).
     """
     if not state.showdowns:
         return []
-    variant = variant_of(state.rules)
-    record = variant.scoring.new_record(state.rules)
+    scoring = variant_of(state.rules).scoring
+    record = scoring.new_record(state.rules)
     lives = (state.rules.starting_lives,) * state.num_players
-    start = state._replace(lives=lives, score=record, active=variant.scoring.active_seats(lives, record))
+    first = state.showdowns[0]
+    blank = state._replace(
+        deal_number=first.deal_number, dealer=first.dealer, pot=0, balances=(0,) * state.num_players,
+        lives=lives, score=record, active=scoring.active_seats(lives, record), showdowns=(), winners=(),
+    )  # fmt: skip
+    start = scoring.start_deal(scoring.start_match(blank))  # the first deal's antes paid, as new_game pays them
     lines = _showdowns_told(start, state.showdowns, state, None, None)
     return [*lines, "", describe_winners(state)] if state.is_over else lines
 
@@ -245,16 +251,21 @@ def narrate_settled_start(state: GameState) -> list[str]:
 def _showdowns_told(
     standing: GameState, settled: tuple[Showdown, ...], after: GameState, before: GameState | None, action: Action | None
 ) -> list[str]:
-    """``settled``, the showdowns that led from ``standing`` to ``after``, each told with the lives right after it.
+    """``settled``, the showdowns that led from ``standing`` to ``after``, each told with the standings right after it.
 
-    The first is told as the step's (``before``, ``action``); any later one
-    is a deal dealt and settled in the same step (a 31 as dealt, under ``blitz``).
+    ``standing`` is the table as the first of them was reached (its deal's
+    antes paid). The first is told as the step's (``before``, ``action``);
+    any later one is a deal dealt and settled in the same step (a 31 as dealt,
+    under ``blitz``), whose antes are paid as it is dealt.
     """
     scoring = variant_of(after.rules).scoring
     lines: list[str] = []
     for count, showdown in enumerate(settled):
-        standing = scoring.lose(standing, showdown.losers)  # the lives and seats in play right after this showdown
-        told = after if count == len(settled) - 1 else after._replace(lives=standing.lives, active=standing.active, score=standing.score)
+        if count:  # a deal dealt after the one before it was settled: its antes first
+            standing = scoring.start_deal(standing._replace(deal_number=showdown.deal_number, dealer=showdown.dealer))
+        balances, pot = _settled(standing, showdown)
+        standing = scoring.lose(standing, showdown.losers)._replace(balances=tuple(balances), pot=pot)
+        told = after._replace(lives=standing.lives, active=standing.active, score=standing.score, balances=standing.balances, pot=pot)
         first = count == 0  # the step's own showdown; a later one was a deal settled as dealt
         lines.extend(describe_showdown(showdown, told, before=before if first else None, action=action if first else None))
     return lines

@@ -152,6 +152,24 @@ def test_more_decks_than_a_step_deals_are_refused() -> None:
         new_game(THIRTY_ONE, 3, seed=5, dealer=2, decks=[first, second])
 
 
+def test_a_position_dealt_with_a_31_deals_the_next_deal_from_the_decks_given() -> None:
+    hands = ["2♣ 3♦ 5♥", "A♠ K♠ Q♠", "4♣ 6♦ 7♥"]  # seat 1 holds 31 as dealt: the position is settled at once
+    second = list(deck_for(THIRTY_ONE))[::-1]
+    state = deal_position(THIRTY_ONE, hands=hands, dealer=0, seed=6, decks=[second])
+    assert [showdown.reason for showdown in state.showdowns] == [ShowdownReason.BLITZ]
+    assert state.deal_number == 2 and state.dealer == 1 and state.hands[2] == tuple(second[0:9:3])
+    assert deal_position(THIRTY_ONE, hands=hands, dealer=0, seed=6) == deal_position(
+        THIRTY_ONE, hands=hands, dealer=0, seed=6, decks=[shuffled_deck(THIRTY_ONE, 6, 2)]
+    )  # without decks, the seed's
+
+
+def test_a_position_that_deals_no_next_deal_refuses_a_deck() -> None:
+    with pytest.raises(CommerceError, match="1 deck given; the call deals 0"):
+        deal_position(THIRTY_ONE, hands=["2♣ 3♦ 5♥", "A♠ K♠ 9♠", "4♣ 6♦ 7♥"], dealer=0, decks=[deck_for(THIRTY_ONE)])
+    with pytest.raises(CommerceError, match=r"decks\[0\]: a deck must hold the variant's 52 cards once each"):
+        deal_position(THIRTY_ONE, hands=["2♣ 3♦ 5♥", "A♠ K♠ Q♠", "4♣ 6♦ 7♥"], dealer=0, decks=["A♠ K♠"])
+
+
 def test_deck_and_decks_together_are_refused() -> None:
     deck = deck_for(FOSTER)
     with pytest.raises(CommerceError, match="deck= or decks=, not both"):

@@ -132,6 +132,7 @@ def deal_position(
     balances: Sequence[int] | None = None,
     lives: Sequence[int] | None = None,
     seed: int | None = None,
+    decks: Sequence[str | Sequence[Card]] | None = None,
 ) -> GameState:
     """A chosen position, as if just dealt: the deal's start is played as a real deal's would be.
 
@@ -151,6 +152,7 @@ def deal_position(
         raise CommerceError("hands must be a list with one hand per seat")
     players = len(hands)
     _check_rules_and_players(rules, players)
+    chosen = chosen_decks(rules, None, decks)
     dealer = _check_seat("dealer", dealer, players)
     variant = variant_of(rules)
     lives_t = _lives_for(rules, players, lives)
@@ -194,7 +196,9 @@ def deal_position(
     state = _blank(rules, players, _fresh_seed(seed), dealer, balances_t, lives_t, out)
     state = variant.scoring.start_match(state)
     state = state._replace(hands=tuple(parsed), widow=tuple(widow_cards or ()), stock=stock_all)
-    return settled_if_over(variant.mechanism.begin(variant.scoring.start_deal(state)))
+    state = settled_if_over(variant.mechanism.begin(variant.scoring.start_deal(state)), chosen)
+    check_decks_dealt(chosen, state.deal_number - 1)  # the deals dealt after the position's own
+    return state
 
 
 def _lives_for(rules: Rules, players: int, lives: Sequence[int] | None) -> tuple[int, ...]:

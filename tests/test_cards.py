@@ -174,6 +174,15 @@ def test_a_card_is_never_equal_to_its_text() -> None:
     assert card != "Q♦"
     assert card != str(card)
     assert card != card.index
+    assert (card == "Q♦") is False and (card != card) is False and (card != Card.parse("Q♥")) is True
+
+
+def test_a_card_leaves_equality_with_other_objects_to_them() -> None:
+    from unittest.mock import ANY
+
+    card = Card.parse("Q♦")
+    assert card == ANY and not (card != ANY)
+    assert (card, Card.parse("2♣")) == (ANY, Card.parse("2♣"))  # as a test compares a hand
 
 
 def test_comparing_a_card_with_a_non_card_is_a_type_error() -> None:

@@ -44,7 +44,11 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """
     if type(state) is not GameState:
         raise ArgumentTypeError(f"legal_actions() needs a GameState, not {type(state).__name__}")
-    owner = variant_of(state.rules).owners.get(state.phase)
+    rules = state.rules
+    variant = _BY_ID.get(id(rules))  # variant_of(rules), without the call, as in apply
+    if variant is None or variant.rules is not rules:
+        variant = variant_of(rules)
+    owner = variant.owners.get(state.phase)
     return () if owner is None else owner.legal_actions(state)
 
 

@@ -99,13 +99,15 @@ class TradeBarter:
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
         seat = state.to_act
         assert seat is not None
-        hand = state.hands[seat]
+        a, b, c = state.hands[seat]  # trade and barter keeps three cards a hand
         table = trade_table(seat)
-        rows = [table[card.index] for card in hand]
+        first, second, third = table[a.index], table[b.index], table[c.index]  # (buy, barter, reply) of each card
+        knock = seat_action(Knock, seat)
         if state.phase is _REPLY:
-            return (*[row[2] for row in rows], seat_action(Knock, seat))
-        buys = [row[0] for row in rows] if state.stock else []
-        return (*buys, *[row[1] for row in rows], seat_action(Knock, seat))
+            return (first[2], second[2], third[2], knock)
+        if state.stock:
+            return (first[0], second[0], third[0], first[1], second[1], third[1], knock)
+        return (first[1], second[1], third[1], knock)
 
     def accepts(self, state: GameState, action: Action) -> bool:
         seat = state.to_act

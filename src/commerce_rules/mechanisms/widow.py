@@ -294,7 +294,7 @@ class Widow(WidowWords, WidowRecord):
             assert turn.resume is not None
             phase, to_act = turn.resume, turn.turn_of
             turn = turn._replace(resume=None)
-        if any(seat != player for seat in turn.declined):
+        if turn.declined and any(seat != player for seat in turn.declined):
             turn = turn._replace(declined=tuple(seat for seat in turn.declined if seat == player))
             history = tuple(e for e in history if e.kind is not _DECLINED or e.player == player)
         return phase, to_act, turn, history

@@ -84,9 +84,7 @@ _VISIBLE_TO = itemgetter(4)
 _new = tuple.__new__
 
 
-def _seen(event: Event, player: int) -> Event:
-    if event.visible_to is None or player in event.visible_to or not event.cards:
-        return event
+def _without_cards(event: Event) -> Event:
     return event._replace(cards=())
 
 
@@ -111,10 +109,11 @@ def observe(state: GameState, player: int) -> Observation:
     mechanism = variant.mechanism
     hand = () if mechanism.hides_hand(state, player) else state.hands[player]
     history = state.history
-    if any(map(is_not, map(_VISIBLE_TO, history), repeat(None))) and any(  # the scan in C first: most events are public
-        event.visible_to is not None and player not in event.visible_to for event in history
-    ):
-        history = tuple([_seen(event, player) for event in history])
+    if any(map(is_not, map(_VISIBLE_TO, history), repeat(None))):  # some event is private (a scan in C: most are not)
+        history = tuple([  # its cards kept only for the seats that saw them
+            event if event.visible_to is None or player in event.visible_to or not event.cards else _without_cards(event)
+            for event in history
+        ])
     phase, to_act, turn, history = mechanism.seen(state, player, history)
     return _new(Observation, (
         player,

@@ -133,6 +133,11 @@ def largest_table(rules: Rules) -> int:
     return max(n for n in range(3, 13) if fits(rules, n))
 
 
+def tables(rules: Rules) -> list[int]:
+    """The table sizes to measure: ``PLAYERS``, a size the deck cannot deal replaced by the largest it can."""
+    return list(dict.fromkeys(n if fits(rules, n) else largest_table(rules) for n in PLAYERS))
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -148,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"{'preset':10s} {'players':>7s} {'games/s/core':>13s} {'turns/game':>11s} {'apply (µs)':>11s}")
     for name in args.presets:
         rules = PRESETS[name]
-        for players in [n for n in PLAYERS if fits(rules, n)] or [largest_table(rules)]:
+        for players in tables(rules):
             rate = games_per_second(rules, players, args.games, args.runs, args.seed)
             turns = random_turns(rules, players, max(5, args.games // 4), args.seed)
             games = max(5, args.games // 4)

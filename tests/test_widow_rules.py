@@ -533,3 +533,15 @@ def test_the_seats_after_a_seat_clockwise_are_the_later_ones_then_the_earlier_on
     active = tuple(sorted(seats))
     expected = tuple([s for s in active if s > seat] + [s for s in active if s <= seat])
     assert clockwise_from(active, seat) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sets(st.integers(0, 11), min_size=1), st.integers(0, 11))
+def test_the_next_seat_in_play_is_the_first_after_a_seat_each_way_round(seats: set[int], seat: int) -> None:
+    from commerce_rules.state import next_active
+
+    active = tuple(sorted(seats))
+    left = [s for s in active if s > seat] + [s for s in active if s <= seat]  # clockwise, the seat itself last
+    right = [s for s in reversed(active) if s < seat] + [s for s in reversed(active) if s >= seat]
+    assert next_active(active, seat) == left[0]
+    assert next_active(active, seat, -1) == right[0]

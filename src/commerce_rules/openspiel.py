@@ -53,8 +53,7 @@ Observers (``make_py_observer``) give tensors and strings for
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
@@ -80,8 +79,10 @@ from .start import new_game
 from .engine import apply, legal_actions
 from .errors import CommerceError
 from .observe import observe
-from .rules import PRESETS, Rules
-from .state import Event, GameState
+from .openspiel_parameters import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, PARAMETERS, explicit_parameters, rules_from_parameters
+from .openspiel_views import DealEnd, deal_end, public_size, public_text, public_view
+from .rules import Rules
+from .state import GameState
 
 __all__ = [
     "DEFAULT_DEAL_LIMIT",
@@ -98,74 +99,6 @@ __all__ = [
 
 SHORT_NAME: Final = "python_commerce"
 """The name the game is registered under."""
-DEFAULT_TURN_LIMIT: Final = 100
-"""The ``turn_limit`` supplied where the parameters and the preset leave it unset (far beyond a deal of random play)."""
-DEFAULT_DEAL_LIMIT: Final = 100
-"""The ``deal_limit`` supplied where the parameters and the preset leave it unset."""
-
-_UNSET_NUMBER: Final = -1
-_UNSET_NAME: Final = ""
-
-
-def _kinds() -> dict[str, type]:
-    """Each option of ``Rules`` and the type of its OpenSpiel parameter (a yes-or-no option is an ``int``)."""
-    kinds: dict[str, type] = {}
-    for name, value in Rules().options().items():
-        kinds[name] = str if isinstance(value, str) else int  # bool, int and int-or-None options are ints
-    return kinds
-
-
-_KINDS: Final = _kinds()
-_YES_NO: Final = frozenset(name for name, value in Rules().options().items() if isinstance(value, bool))
-
-PARAMETERS: Final[dict[str, Any]] = {
-    "variant": "foster",
-    "players": 4,
-    **{name: (_UNSET_NAME if kind is str else _UNSET_NUMBER) for name, kind in _KINDS.items()},
-}
-"""The parameter specification: each default stands for the preset's value."""
-
-
-def rules_from_parameters(params: Mapping[str, Any]) -> tuple[Rules, int]:
-    """The ``Rules`` and player count that OpenSpiel parameters describe (the limits supplied where unset).
-
-    A bad value is a :class:`~commerce_rules.CommerceError` saying which.
-    """
-    variant = params.get("variant", PARAMETERS["variant"])
-    if variant not in PRESETS:
-        raise CommerceError(f"variant must be a preset's name ({', '.join(PRESETS)}), not {variant!r}")
-    players = params.get("players", PARAMETERS["players"])
-    if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise CommerceError(f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players!r}")
-    unknown = sorted(set(params) - set(PARAMETERS))
-    if unknown:
-        raise CommerceError(f"unknown parameter {unknown[0]!r}; the parameters are: {', '.join(PARAMETERS)}")
-    given: dict[str, Any] = {}
-    for name in _KINDS:
-        value = params.get(name, PARAMETERS[name])
-        if value == PARAMETERS[name]:
-            continue
-        if name in _YES_NO:
-            if value not in (0, 1) or isinstance(value, bool):
-                raise CommerceError(f"{name} must be -1 (the preset's), 0 (no) or 1 (yes), not {value!r}")
-            value = bool(value)
-        given[name] = value
-    rules = PRESETS[variant].replace(**given)
-    limits = {"turn_limit": DEFAULT_TURN_LIMIT, "deal_limit": DEFAULT_DEAL_LIMIT}
-    unset = {name: limit for name, limit in limits.items() if getattr(rules, name) is None}
-    if unset:
-        rules = rules.replace(**unset)
-    new_game(rules, players, seed=0)  # a table too large for the deck is refused here, by the library
-    return rules, players
-
-
-def _explicit(variant: str, rules: Rules, players: int) -> dict[str, Any]:
-    """Parameters naming every option's value: they load the same game whatever the defaults."""
-    params: dict[str, Any] = {"variant": variant, "players": players}
-    for name, value in rules.options().items():
-        params[name] = int(value) if isinstance(value, bool) else value
-    return params
-
 
 _GAME_TYPE: Final = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -205,7 +138,7 @@ class CommerceGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
             max_game_length=max_match_actions(rules, players),
         )
         variant = given.get("variant", PARAMETERS["variant"])
-        super().__init__(_GAME_TYPE, info, _explicit(variant, rules, players))
+        super().__init__(_GAME_TYPE, info, explicit_parameters(variant, rules, players))
 
     def new_initial_state(self) -> CommerceState:
         """The match before its first chance node (the first dealer's draw)."""
@@ -244,7 +177,7 @@ class _Now:
     """The decks chance dealt earlier in this step: deals dealt with a 31, settled at once."""
     left: tuple[int, ...] = ()
     """The deck positions (in deck order) of the cards not dealt yet, while a deal is dealt."""
-    past: tuple[_DealEnd, ...] = ()
+    past: tuple[DealEnd, ...] = ()
     """Each earlier deal's end (for perfect recall)."""
     legal: list[tuple[int, ...]] = attrs.field(factory=list, eq=False, repr=False, init=False)
     """The legal actions' indices, once asked (a search asks again and again); never carried to a new value."""
@@ -310,7 +243,7 @@ class CommerceState(pyspiel.State):  # type: ignore[misc, unused-ignore]
             self.now = attrs.evolve(now, match=after)
         else:  # the next deal's cards come from chance: deal them from the top
             whole = tuple(range(len(self.table.deck)))
-            self.now = attrs.evolve(now, pending=(match, move), dealt=(), left=whole, past=now.past + (_deal_end(match),))
+            self.now = attrs.evolve(now, pending=(match, move), dealt=(), left=whole, past=now.past + (deal_end(match),))
 
     def _chance(self, now: _Now, outcome: int) -> _Now:
         game = self.table
@@ -385,89 +318,6 @@ def _state_text(state: GameState) -> str:
     return to_json(state)
 
 
-# -- views ----------------------------------------------------------------------------------------
-
-
-def _public_view(state: GameState) -> dict[str, Any]:
-    """What every seat of ``state`` sees alike: the public fields, the history without private cards."""
-    players = state.num_players
-    to_act = state.to_act
-    other = 0 if to_act is None else (to_act + 1) % players  # any seat but the one asked: a pending question is private
-    view = observe(state, other)
-    views = [observe(state, seat) for seat in range(players)]
-    history = _common_history(state.history, [v.history for v in views])
-    return {
-        "deal_number": view.deal_number,
-        "dealer": view.dealer,
-        "phase": view.phase.value,
-        "to_act": view.to_act,
-        "hand_sizes": list(view.hand_sizes),
-        "widow": [str(card) for card in view.widow],
-        "stock_count": view.stock_count,
-        "discard_count": view.discard_count,
-        "pot": view.pot,
-        "balances": list(view.balances),
-        "lives": list(view.lives),
-        "active": list(view.active),
-        "history": [_event_text(event) for event in history],
-        "showdowns": [
-            {"dealer": s.dealer, "winner": s.winner, "hands": [" ".join(map(str, hand)) for hand in s.hands]}
-            for s in view.showdowns
-        ],
-        "winners": list(view.winners),
-    }
-
-
-def _common_history(full: Sequence[Event], seen: Sequence[Sequence[Event]]) -> list[Event]:
-    """The events of ``full`` that every seat's history holds (a seat's is ``full`` with some left out)."""
-    present = [True] * len(full)
-    for history in seen:
-        j = 0
-        for i, event in enumerate(full):
-            if j < len(history) and history[j].kind is event.kind and history[j].player == event.player:
-                j += 1
-            else:
-                present[i] = False
-    return [event for event, kept in zip(full, present) if kept]
-
-
-def _event_text(event: Event) -> str:
-    cards = " ".join(map(str, event.cards)) if event.visible_to is None else f"{len(event.cards)} unseen"
-    target = "" if event.target is None else f" -> seat {event.target}"
-    return f"seat {event.player} {event.kind.value}{' ' + cards if event.cards else ''}{target}"
-
-
-def _public_text(state: GameState) -> str:
-    return json.dumps(_public_view(state), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-
-
-@attrs.frozen
-class _DealEnd:
-    """A deal's last state before the next deal (perfect recall's memory); its views' texts made once, when first asked."""
-
-    state: GameState
-    texts: dict[int, str] = attrs.field(factory=dict, eq=False, repr=False)
-    """Seat -> its :func:`~commerce_rules.observation_to_json`; -1 -> the public view's text."""
-
-    def text(self, seat: int) -> str:
-        """Seat ``seat``'s view of the deal's end, or the public view for ``-1``."""
-        found = self.texts.get(seat)
-        if found is None:
-            found = _public_text(self.state) if seat < 0 else observation_to_json(observe(self.state, seat))
-            self.texts[seat] = found
-        return found
-
-
-def _deal_end(state: GameState) -> _DealEnd:
-    return _DealEnd(state)
-
-
-def _public_size(players: int, deck: int) -> int:
-    # dealer, to act, active (one-hot per seat); hand sizes, balances, lives; widow (one-hot per card);
-    # deal number, stock count, discard count, pot, over.
-    return 3 * players + 3 * players + deck + 5
-
-
 class CommerceObserver:
     """OpenSpiel's Python observer: ``tensor`` (float32), its named views ``dict``, and strings."""
 
@@ -486,7 +336,7 @@ class CommerceObserver:
             pieces.append(("observation", (observation_tensor_size(game.rules, players),)))
         else:
             if self.public:
-                pieces.append(("public", (_public_size(players, deck),)))
+                pieces.append(("public", (public_size(players, deck),)))
             if self.single:
                 pieces.append(("hand", (deck,)))
             if self.everyone:
@@ -521,7 +371,7 @@ class CommerceObserver:
 
     def _public_tensor(self, state: GameState, out: Any) -> None:
         players = state.num_players
-        view = _public_view(state)
+        view = public_view(state)
         out[view["dealer"]] = 1
         if view["to_act"] is not None:
             out[players + view["to_act"]] = 1
@@ -551,13 +401,13 @@ class CommerceObserver:
             parts.append(f"dealing deal {shown.deal_number + 1 + len(now.decks)}: {len(now.dealt)} cards dealt")
         return "\n".join(parts)
 
-    def _text(self, state: GameState, player: int, end: _DealEnd | None) -> str:
+    def _text(self, state: GameState, player: int, end: DealEnd | None) -> str:
         """One state in this view; ``end``'s texts, made when that deal ended, where it has this view's."""
         if self.single and self.public:
             return end.text(player) if end is not None else observation_to_json(observe(state, player))
         pieces: list[str] = []
         if self.public:
-            pieces.append(end.text(-1) if end is not None else _public_text(state))
+            pieces.append(end.text(-1) if end is not None else public_text(state))
         if self.single:
             pieces.append("hand: " + " ".join(map(str, observe(state, player).hand)))
         if self.everyone:

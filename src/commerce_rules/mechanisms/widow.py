@@ -21,6 +21,7 @@ stall into a new widow from the stock (the old one to the discard pile);
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from ..action_kinds import NoCard, TwoCards
@@ -199,7 +200,7 @@ class Widow(WidowWords, WidowRecord):
                 return self._end_turn(state, turn, state.phase, hands, widow, state.stock, log, 0, ())
             turn = widow_turn(turn.turn_of, turn.turns, 0, exchanges, turn.given + given, turn.knockers, turn.final_left, (), None)
             return moved(state, phase=state.phase, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), None
-        turn = turn._replace(exchanges=exchanges, given=turn.given + given, passes=0, declined=())
+        turn = widow_turn(turn.turn_of, turn.turns, 0, exchanges, turn.given + given, turn.knockers, turn.final_left, (), turn.resume)
         return self._go_on(state, turn, state.phase, hands, widow, state.stock, log)
 
     def _choose(self, state: GameState, turn: WidowTurn, dealer: int, take: bool) -> Step:
@@ -240,12 +241,12 @@ class Widow(WidowWords, WidowRecord):
     ) -> Step:  # fmt: skip
         """After the widow changed (or a pounce was declined): ask the next pounce, or let play go on."""
         if state.rules.pounce:
-            n = state.num_players
             declined = turn.declined
-            for offset in range(n):  # the first eligible player in turn order from the player whose turn it is
-                seat = (turn.turn_of + offset) % n
+            active = state.active  # every seat in play holds a hand (three cards, four once it has pounced)
+            cut = bisect_left(active, turn.turn_of)
+            for seat in active[cut:] + active[:cut]:  # the first eligible player in turn order from the player whose turn it is
                 hand = hands[seat]
-                if len(hand) != 3 or hand[0].rank is not hand[1].rank:  # the quick test: no tricon here
+                if hand[0].rank is not hand[1].rank:  # the quick test: no tricon here (a quad passes it; pounce_card_in refuses it)
                     continue
                 if seat not in declined and pounce_card_in(hand, widow, stock) is not None:
                     resume = turn.resume if phase is _POUNCE else phase

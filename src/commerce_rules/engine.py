@@ -20,7 +20,7 @@ from .rules import Rules
 from .showdown import continue_match, finish_deal
 from .start import new_game
 from .state import DealLog, GameState
-from .variant import _BY_ID, variant_of
+from .variant import variant_of
 
 __all__ = ["apply", "legal_actions", "replay"]
 
@@ -44,11 +44,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """
     if type(state) is not GameState:
         raise ArgumentTypeError(f"legal_actions() needs a GameState, not {type(state).__name__}")
-    rules = state.rules
-    variant = _BY_ID.get(id(rules))  # variant_of(rules), without the call, as in apply
-    if variant is None or variant.rules is not rules:
-        variant = variant_of(rules)
-    owner = variant.owners.get(state.phase)
+    owner = variant_of(state.rules).owners.get(state.phase)
     return () if owner is None else owner.legal_actions(state)
 
 
@@ -79,10 +75,7 @@ def apply(
     if not isinstance(action, Action):
         raise ArgumentTypeError(f"apply() needs an action (Knock, Exchange, ...), not {type(action).__name__}")
     rules = state.rules
-    variant = _BY_ID.get(id(rules))  # variant_of(rules), without the call: apply is the hot path
-    if variant is None or variant.rules is not rules:
-        variant = variant_of(rules)
-    owner = variant.owners.get(state.phase)
+    owner = variant_of(rules).owners.get(state.phase)
     if owner is None or not owner.accepts(state, action):
         raise IllegalActionError(_why_illegal(state, action))
     chosen = () if deck is None and decks is None else chosen_decks(rules, deck, decks)

@@ -20,7 +20,7 @@ from .errors import ArgumentTypeError, CommerceError
 from .records import value_record
 from .rules import Rules
 from .state import Event, GameState, Phase, Showdown
-from .variant import _BY_ID, variant_of
+from .variant import variant_of
 
 __all__ = ["Observation", "observe"]
 
@@ -102,11 +102,7 @@ def observe(state: GameState, player: int) -> Observation:
     if type(player) is not int or not 0 <= player < state.num_players:
         shown = player if type(player) is int and abs(player) < 10**6 else type(player).__name__
         raise CommerceError(f"there is no seat {shown!r} (seats are 0 to {state.num_players - 1})")
-    rules = state.rules
-    variant = _BY_ID.get(id(rules))  # variant_of(rules), without the call: a bot observes every turn
-    if variant is None or variant.rules is not rules:
-        variant = variant_of(rules)
-    mechanism = variant.mechanism
+    mechanism = variant_of(state.rules).mechanism
     hand = () if mechanism.hides_hand(state, player) else state.hands[player]
     history = state.history
     if any(map(is_not, map(_VISIBLE_TO, history), repeat(None))):  # some event is private (a scan in C: most are not)

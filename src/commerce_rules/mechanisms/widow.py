@@ -21,7 +21,6 @@ stall into a new widow from the stock (the old one to the discard pile);
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from typing import TYPE_CHECKING
 
 from ..action_kinds import NoCard, TwoCards
@@ -242,9 +241,9 @@ class Widow(WidowWords, WidowRecord):
         """After the widow changed (or a pounce was declined): ask the next pounce, or let play go on."""
         if state.rules.pounce:
             declined = turn.declined
-            active = state.active  # every seat in play holds a hand (three cards, four once it has pounced)
-            cut = bisect_left(active, turn.turn_of)
-            for seat in active[cut:] + active[:cut]:  # the first eligible player in turn order from the player whose turn it is
+            # The first eligible player in turn order from the player whose turn it is: the seats in play
+            # clockwise after the one before it (every seat in play holds a hand, four cards once it has pounced).
+            for seat in clockwise_from(state.active, turn.turn_of - 1):
                 hand = hands[seat]
                 if hand[0].rank is not hand[1].rank:  # the quick test: no tricon here (a quad passes it; pounce_card_in refuses it)
                     continue

@@ -179,7 +179,9 @@ class DealLog:
     A state keeps its deal's history in one of these rather than in a tuple,
     so that an action does not copy every earlier event: a deal of 10,000
     events costs no more per action than one of 100. ``events`` is computed
-    on first read and kept (nothing the engine decides reads it).
+    on first read and kept (nothing the engine decides reads it); a log
+    that has built its tuple lets go of the nodes behind it, so a history
+    read after every action is kept once, not once per event.
     """
 
     __slots__ = ("_previous", "_event", "size", "_events")
@@ -220,6 +222,7 @@ class DealLog:
                 node = node._previous  # type: ignore[assignment]
             newer.reverse()
             events = self._events = node._events + tuple(newer)
+            self._previous = self._event = None  # the tuple holds them all: let the older nodes (and their tuples) go
         return events
 
     def __len__(self) -> int:

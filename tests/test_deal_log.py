@@ -14,7 +14,8 @@ _EVENTS = [Event(EventKind.PASS, seat) for seat in range(6)]
 
 def _chain(log: DealLog) -> int:
     """How many nodes a log keeps alive behind it (itself included)."""
-    count, node = 0, log
+    count = 0
+    node: DealLog | None = log
     while node is not None:
         count += 1
         node = node._previous

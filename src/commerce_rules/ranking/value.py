@@ -104,15 +104,27 @@ class HandValue:
     True
     """
 
-    __slots__ = ("_table", "_strength", "_hash", "_category", "_cards", "_description", "_bits")
+    # The public fields are slots, read-only through __setattr__ below: a
+    # slot is read in C, a property by a Python call (the showdown and every
+    # bot read strengths by the thousand).
+    __slots__ = ("_table", "strength", "_hash", "category", "cards", "_description", "bits")
 
     _table: SourceTable
-    _strength: int
+    strength: int
+    """The hand's strength as an integer: higher is better, equal is an exact tie.
+
+    Strengths are dense (0 is the weakest hand of the ranking, and every
+    integer up to the strongest is used) and only comparable within one
+    ranking, like the values themselves.
+    """
     _hash: int
+    category: Category
+    """The hand's :class:`Category`."""
+    cards: tuple[Card, ...]
+    """The hand's cards in a readable order (a sequence from its low end, a pair before its odd card...)."""
     _description: str
-    _bits: int
-    _category: Category
-    _cards: tuple[Card, ...]
+    bits: int
+    """The hand as a bit set: the OR of its cards' :attr:`Card.bit <commerce_rules.Card.bit>`."""
 
     def __init__(
         self,
@@ -125,37 +137,12 @@ class HandValue:
     ) -> None:
         set_ = object.__setattr__
         set_(self, "_table", table)
-        set_(self, "_strength", strength)
+        set_(self, "strength", strength)
         set_(self, "_hash", hash((table.key, strength)))
-        set_(self, "_category", category)
-        set_(self, "_cards", cards)
+        set_(self, "category", category)
+        set_(self, "cards", cards)
         set_(self, "_description", description)
-        set_(self, "_bits", bits)
-
-    @property
-    def category(self) -> Category:
-        """The hand's :class:`Category`."""
-        return self._category
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        """The hand's cards in a readable order (a sequence from its low end, a pair before its odd card...)."""
-        return self._cards
-
-    @property
-    def strength(self) -> int:
-        """The hand's strength as an integer: higher is better, equal is an exact tie.
-
-        Strengths are dense (0 is the weakest hand of the ranking, and every
-        integer up to the strongest is used) and only comparable within one
-        ranking, like the values themselves.
-        """
-        return self._strength
-
-    @property
-    def bits(self) -> int:
-        """The hand as a bit set: the OR of its cards' :attr:`Card.bit <commerce_rules.Card.bit>`."""
-        return self._bits
+        set_(self, "bits", bits)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("hand values are immutable")
@@ -168,43 +155,43 @@ class HandValue:
 
     def __eq__(self, other: object) -> bool:
         if type(other) is HandValue and other._table is self._table:
-            return self._strength == other._strength
+            return self.strength == other.strength
         return NotImplemented
 
     def __ne__(self, other: object) -> bool:
         if type(other) is HandValue and other._table is self._table:
-            return self._strength != other._strength
+            return self.strength != other.strength
         return NotImplemented
 
     def __lt__(self, other: HandValue) -> bool:
         if type(other) is HandValue and other._table is self._table:
-            return self._strength < other._strength
+            return self.strength < other.strength
         return NotImplemented
 
     def __le__(self, other: HandValue) -> bool:
         if type(other) is HandValue and other._table is self._table:
-            return self._strength <= other._strength
+            return self.strength <= other.strength
         return NotImplemented
 
     def __gt__(self, other: HandValue) -> bool:
         if type(other) is HandValue and other._table is self._table:
-            return self._strength > other._strength
+            return self.strength > other.strength
         return NotImplemented
 
     def __ge__(self, other: HandValue) -> bool:
         if type(other) is HandValue and other._table is self._table:
-            return self._strength >= other._strength
+            return self.strength >= other.strength
         return NotImplemented
 
     def __str__(self) -> str:
         return self._description
 
     def __repr__(self) -> str:
-        return f"<HandValue {self._description!r} {self._category.name} strength={self._strength}>"
+        return f"<HandValue {self._description!r} {self.category.name} strength={self.strength}>"
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Unpickle by looking the hand up again, so the value is the interned one.
-        return self._table.reduce_value(self._bits)
+        return self._table.reduce_value(self.bits)
 
     def __copy__(self) -> HandValue:
         return self

@@ -21,14 +21,45 @@ T = TypeVar("T")
 
 
 def swap_in(cards: tuple[Card, ...], old: Card, new: Card) -> tuple[Card, ...]:
-    """``cards`` with ``new`` in the place of ``old`` (a hand and the widow keep their order)."""
+    """``cards`` with ``new`` in the place of ``old`` (a hand and the widow keep their order).
+
+    Three cards (every widow, most hands) are written out, found by ``is``:
+    cards are interned, so identity is their equality, and ``is`` costs no
+    call of ``Card.__eq__`` for each card passed over.
+    """
+    if len(cards) == 3:
+        a, b, c = cards
+        if old is a:
+            return (new, b, c)
+        if old is b:
+            return (a, new, c)
+        if old is c:
+            return (a, b, new)
     out = list(cards)  # a list's item set and one tuple: cheaper than slicing and joining three tuples
     out[out.index(old)] = new
     return tuple(out)
 
 
 def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """``cards`` less ``card``, the others in their order."""
+    """``cards`` less ``card``, the others in their order (three or four cards written out, as in :func:`swap_in`)."""
+    if len(cards) == 3:
+        a, b, c = cards
+        if card is a:
+            return (b, c)
+        if card is b:
+            return (a, c)
+        if card is c:
+            return (a, b)
+    elif len(cards) == 4:  # a hand that has drawn (Thirty-One)
+        a, b, c, d = cards
+        if card is a:
+            return (b, c, d)
+        if card is b:
+            return (a, c, d)
+        if card is c:
+            return (a, b, d)
+        if card is d:
+            return (a, b, c)
     at = cards.index(card)
     return cards[:at] + cards[at + 1 :]
 

@@ -130,7 +130,9 @@ class DrawDiscard(DrawDiscardRecord):
             if kind is not Discard:
                 return False
             card = action.card  # type: ignore[attr-defined]
-            return card in state.hands[seat] and card is not state.turn.taken
+            hand = state.hands[seat]  # four cards once drawn; tested by ``is`` (interned cards), with no call per card
+            held = len(hand) == 4 and (card is hand[0] or card is hand[1] or card is hand[2] or card is hand[3])
+            return held and card is not state.turn.taken
         if kind is Draw:
             return bool(state.stock if action.source == STOCK else state.discard)  # type: ignore[attr-defined]
         return kind is Knock and state.phase is _PLAY

@@ -117,10 +117,13 @@ class TradeBarter:
         if kind is Knock:
             return True
         if state.phase is _REPLY:
-            return kind is BarterReply and action.card in state.hands[seat]  # type: ignore[attr-defined]
-        if kind is Barter:
-            return action.card in state.hands[seat]  # type: ignore[attr-defined]
-        return kind is Buy and bool(state.stock) and action.card in state.hands[seat]  # type: ignore[attr-defined]
+            if kind is not BarterReply:
+                return False
+        elif kind is not Barter and (kind is not Buy or not state.stock):
+            return False
+        a, b, c = state.hands[seat]  # trade and barter keeps three cards a hand
+        card = action.card  # type: ignore[attr-defined]
+        return card is a or card is b or card is c  # cards are interned: identity is their equality, with no call per card
 
     # ------------------------------------------------------------------ play
 

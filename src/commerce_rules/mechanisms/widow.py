@@ -138,9 +138,16 @@ class Widow(WidowWords, WidowRecord):
         if phase is _CHOICE:
             return kind is ExchangeAll or kind is Pass
         if kind is Exchange:
-            hand = state.hands[seat]
-            take = action.take  # type: ignore[attr-defined]
-            return len(hand) == 3 and action.give in hand and take in state.widow and take not in state.turn.given  # type: ignore[attr-defined]
+            hand, widow = state.hands[seat], state.widow
+            if len(hand) != 3 or len(widow) != 3:  # a quad is frozen; every widow a state can hold is 3 cards
+                return False
+            give, take = action.give, action.take  # type: ignore[attr-defined]
+            # Three cards each, tested by ``is`` (cards are interned: identity is their equality, with no call per card).
+            return (
+                (give is hand[0] or give is hand[1] or give is hand[2])
+                and (take is widow[0] or take is widow[1] or take is widow[2])
+                and take not in state.turn.given
+            )
         if kind is Pass:
             return True
         if kind is ExchangeAll:

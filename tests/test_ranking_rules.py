@@ -250,3 +250,19 @@ def test_pounce_keeps_three_card_strengths() -> None:
     for hand in ("A♠ K♠ Q♠", "7♠ 7♥ K♦", "2♣ 3♦ 5♥"):
         assert evaluate(hand, POUNCE).strength == evaluate(hand, CRP).strength
     assert evaluate("A♠ K♠ Q♠", POUNCE) == evaluate("A♠ K♠ Q♠", CRP)
+
+
+@pytest.mark.parametrize("deck_size", [52, 40, 32])
+@pytest.mark.parametrize("feuer", [False, True])
+def test_a_blitz_is_at_least_a_k_q_of_a_suit_in_every_deck(deck_size: int, feuer: bool) -> None:
+    from commerce_rules.ranking import is_blitz
+    from commerce_rules.ranking.table import blitz_strength
+
+    rules = TRENTUNO.replace(deck_size=deck_size, feuer=feuer)
+    other = rules.replace(feuer=not feuer)
+    for _ in range(2):  # alternating two rules: the last-used memo must follow the rules asked about
+        assert blitz_strength(rules) == evaluate("A♥ K♥ Q♥", rules).strength
+        assert blitz_strength(other) == evaluate("A♦ K♦ Q♦", other).strength
+    assert is_blitz(evaluate("A♣ K♣ J♣", rules), rules)
+    assert not is_blitz(evaluate("A♣ K♣ 7♣", rules), rules)  # 28, in every deck
+    assert is_blitz(evaluate("A♠ A♥ A♦", rules), rules) is feuer

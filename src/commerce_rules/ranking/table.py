@@ -20,7 +20,7 @@ import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, NamedTuple, Union, cast
 
-from ..cards import DECKS, LEFT_OUT, Card, parse_cards
+from ..cards import DECKS, LEFT_OUT, Card, Rank, Suit, parse_cards
 from ..errors import HandError, RulesError
 from ..quoting import shown
 from ..rules import Ranking, Rules
@@ -29,7 +29,7 @@ from ._common import Grader, by_suit, rank_plural
 from .value import Category, HandValue
 
 __all__ = [
-    "HandTable", "TableKey", "evaluate", "hand_strength_table", "hand_values", "is_blitz", "table_for_key", "table_key",
+    "HandTable", "TableKey", "blitz_strength", "evaluate", "hand_strength_table", "hand_values", "is_blitz", "table_for_key", "table_key",
 ]  # fmt: skip
 
 CardsLike = Union[str, Iterable[Union[Card, str]]]
@@ -77,7 +77,7 @@ class HandTable:
     Built by :func:`table_for_key`; never build one directly.
     """
 
-    __slots__ = ("key", "deck", "three", "with_quads", "three_view", "with_quads_view", "top_strength")
+    __slots__ = ("key", "deck", "three", "with_quads", "three_view", "with_quads_view", "top_strength", "blitz_strength")
 
     key: TableKey
     """The configuration."""
@@ -93,6 +93,8 @@ class HandTable:
     """A read-only view of :attr:`with_quads`."""
     top_strength: int
     """The strength of the best three-card hand (quads are above it)."""
+    blitz_strength: int
+    """The strength of A-K-Q of one suit (in every deck): 31 under the Trentuno ranking, the least a blitz is worth."""
 
     def __init__(self, key: TableKey) -> None:
         self.key = key
@@ -106,6 +108,7 @@ class HandTable:
             bits: HandValue(self, strengths[g.key], g.category, g.cards, g.description, bits) for bits, g in graded
         }
         self.top_strength = len(strengths) - 1
+        self.blitz_strength = self.three[sum(card.bit for card in self.deck if card.suit is Suit.SPADES and card.rank >= Rank.QUEEN)].strength
         self.with_quads = dict(self.three)
         ranks = sorted({card.rank for card in self.deck})
         for offset, rank in enumerate(ranks, start=1):
@@ -126,7 +129,7 @@ class HandTable:
 
 
 _TABLES: Final[dict[TableKey, HandTable]] = {}
-_BY_RULES: Final[dict[Rules, dict[int, HandValue]]] = {}
+_BY_RULES: Final[dict[Rules, tuple[dict[int, HandValue], HandTable]]] = {}
 _LOCK: Final = threading.Lock()
 
 
@@ -158,20 +161,33 @@ def _lookup_dict(rules: Rules) -> dict[int, HandValue]:
     """The dict :func:`evaluate` reads for ``rules``; remembers it as the last one used."""
     global _LAST
     try:
-        lookup = _BY_RULES[rules]
+        lookup, table = _BY_RULES[rules]
     except (KeyError, TypeError):
         table = _table_for(rules)
-        lookup = _BY_RULES[rules] = table.with_quads if rules.pounce else table.three
-    _LAST = (rules, lookup)
+        lookup = table.with_quads if rules.pounce else table.three
+        _BY_RULES[rules] = (lookup, table)
+    _LAST = (rules, lookup, table)
     return lookup
 
 
-_LAST: tuple[object, dict[int, HandValue]] = (object(), {})
-"""The last ``(rules, dict)`` used: a one-entry memo in front of ``_BY_RULES``, set in one
-assignment (so threads see a consistent pair); an identity test is cheaper than hashing ``Rules``."""
+_LAST: tuple[object, dict[int, HandValue], HandTable | None] = (object(), {}, None)
+"""The last ``(rules, dict, table)`` used: a one-entry memo in front of ``_BY_RULES``, set in one
+assignment (so threads see a consistent triple); an identity test is cheaper than hashing ``Rules``
+(a Python call of attrs' ``__hash__``, about 200 ns)."""
 
 
-_BLITZ_AT: Final[dict[Rules, int]] = {}
+def blitz_strength(rules: Rules) -> int:
+    """The strength of A-K-Q of one suit under ``rules``' ranking: a three-card hand this strong or stronger is a blitz.
+
+    >>> from commerce_rules import TRENTUNO, evaluate
+    >>> blitz_strength(TRENTUNO) == evaluate("A♥ K♥ Q♥", TRENTUNO).strength
+    True
+    """
+    last = _LAST
+    if last[0] is not rules:
+        _lookup_dict(rules)
+        last = _LAST
+    return last[2].blitz_strength  # type: ignore[union-attr]  # set with the rules
 
 
 def is_blitz(value: HandValue, rules: Rules) -> bool:
@@ -186,10 +202,7 @@ def is_blitz(value: HandValue, rules: Rules) -> bool:
     >>> [is_blitz(evaluate(hand, rules), rules) for hand in ("A♥ K♥ J♥", "A♠ A♥ A♦", "A♥ K♥ 7♥")]
     [True, True, False]
     """
-    at = _BLITZ_AT.get(rules)
-    if at is None:
-        at = _BLITZ_AT[rules] = evaluate("A♠ K♠ Q♠", rules).strength
-    return value.strength >= at and value.category is not Category.QUAD
+    return value.strength >= blitz_strength(rules) and value.category is not Category.QUAD
 
 
 def hand_strength_table(rules: Rules) -> Mapping[int, HandValue]:

@@ -1027,6 +1027,7 @@ def test_observe_does_not_depend_on_the_seed(variant: Variant, data: st.DataObje
     game = data.draw(games(variant))
     dealt = game.start()
     assume(other_seed != game.seed)
+    assume(not dealt.showdowns)  # a first deal dealt with a 31 is settled at once, and the next one is the seed's
     first, second = (  # one position, two seeds (which drive the later deals)
         deal_position(
             game.rules,

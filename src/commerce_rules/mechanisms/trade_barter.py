@@ -75,15 +75,21 @@ class TradeBarter:
         return _KINDS
 
     def __init__(self) -> None:
-        self._charged: dict[Rules, bool] = {}
+        self._last_charged: tuple[object, bool] = (object(), False)
 
     def _charges(self, rules: Rules) -> bool:
-        """Whether a buy costs a point under ``rules``: only where the scoring keeps money (asked once per rules)."""
-        charged = self._charged.get(rules)
-        if charged is None:
-            from ..variant import variant_of  # the registry imports this module: ask it at run time
+        """Whether a buy costs a point under ``rules``: only where the scoring keeps money.
 
-            charged = self._charged[rules] = variant_of(rules).scoring.has_money
+        The answer for the last rules asked is kept and found by identity
+        (hashing ``Rules`` is a Python call; most buys of a process are of one variant).
+        """
+        last = self._last_charged
+        if last[0] is rules:
+            return last[1]
+        from ..variant import variant_of  # the registry imports this module: ask it at run time
+
+        charged = variant_of(rules).scoring.has_money
+        self._last_charged = (rules, charged)  # one assignment: a thread reads a consistent pair
         return charged
 
     def cards_needed(self, players: int) -> int:

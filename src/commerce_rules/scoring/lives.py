@@ -49,13 +49,21 @@ def losers_of(state: GameState, values: tuple[HandValue | None, ...], reason: Sh
     rules = state.rules
     if reason is ShowdownReason.BLITZ and rules.blitz_all_lose:
         losers = tuple([seat for seat in active if not is_blitz(values[seat], rules)])  # type: ignore[arg-type]
-    else:
-        strengths = [values[seat].strength for seat in active]  # type: ignore[union-attr]  # every active seat holds a hand
-        lowest = min(strengths)
-        losers = tuple([seat for seat, strength in zip(active, strengths) if strength == lowest])
-    last = 0 if rules.free_ride else 1  # the lives a seat has when one more loss puts it out
-    if len(losers) == len(active) and all(state.lives[seat] == last for seat in losers):
-        return ()
+    else:  # one pass (a showdown's hot path): the lowest strength so far, and the seats that hold it
+        first = active[0]
+        lowest = values[first].strength  # type: ignore[union-attr]  # every active seat holds a hand
+        tied = [first]
+        for seat in active[1:]:
+            strength = values[seat].strength  # type: ignore[union-attr]
+            if strength < lowest:
+                lowest, tied = strength, [seat]
+            elif strength == lowest:
+                tied.append(seat)
+        losers = tuple(tied)
+    if len(losers) == len(active):
+        last = 0 if rules.free_ride else 1  # the lives a seat has when one more loss puts it out
+        if all(state.lives[seat] == last for seat in losers):
+            return ()
     return losers
 
 
@@ -125,7 +133,12 @@ class Lives(NoQuestions):
         score = state.score  # with free_ride, the record of who is out (a LivesRecord, or a PoolRecord)
         if score is not None and score.out is not None:
             score = score._replace(out=out_after(score.out, state.lives, losers))
-        return scored(state, pot=state.pot, balances=state.balances, lives=lives, active=self.active_seats(lives, score), score=score)
+        active = state.active
+        for seat in losers:  # the seats in play change only when a loser is left with none (out, or swimming)
+            if not lives[seat]:
+                active = self.active_seats(lives, score)
+                break
+        return scored(state, pot=state.pot, balances=state.balances, lives=lives, active=active, score=score)
 
     def winners(self, state: GameState) -> tuple[int, ...] | None:
         """The last player in; or, once ``deal_limit`` deals are played, the most lives (swimmers above the out)."""

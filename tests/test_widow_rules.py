@@ -545,3 +545,13 @@ def test_the_next_seat_in_play_is_the_first_after_a_seat_each_way_round(seats: s
     right = [s for s in reversed(active) if s < seat] + [s for s in reversed(active) if s >= seat]
     assert next_active(active, seat) == left[0]
     assert next_active(active, seat, -1) == right[0]
+
+
+@pytest.mark.parametrize("in_play", range(1, 13))
+def test_the_next_seat_when_every_seat_from_0_is_in_play_is_the_next_number(in_play: int) -> None:
+    from commerce_rules.state import next_active
+
+    active = tuple(range(in_play))
+    for seat in range(12):  # a seat out of play (a dealer who lost a last life) too
+        assert next_active(active, seat) == (seat + 1 if seat + 1 < in_play else 0)
+        assert next_active(active, seat, -1) == (seat - 1 if 0 < seat <= in_play else in_play - 1)

@@ -13,13 +13,13 @@ from collections.abc import Iterable, Sequence
 
 from .actions import Action
 from .cards import Card
-from .deal import check_decks_dealt, chosen_decks
+from .deal import Decks, check_decks_dealt, chosen_decks
 from .errors import ArgumentTypeError, CommerceError, IllegalActionError
 from .parts import Settled
 from .rules import Rules
 from .showdown import continue_match, finish_deal
 from .start import new_game
-from .state import DealLog, GameState
+from .state import DealLog, GameState, ShowdownReason
 from .variant import variant_of
 
 __all__ = ["apply", "legal_actions", "replay"]
@@ -74,30 +74,27 @@ def apply(
         raise ArgumentTypeError(f"apply() needs a GameState, not {type(state).__name__}")
     if not isinstance(action, Action):
         raise ArgumentTypeError(f"apply() needs an action (Knock, Exchange, ...), not {type(action).__name__}")
-    rules = state.rules
-    owner = variant_of(rules).owners.get(state.phase)
+    owner = variant_of(state.rules).owners.get(state.phase)
     if owner is None or not owner.accepts(state, action):
         raise IllegalActionError(_why_illegal(state, action))
-    chosen = () if deck is None and decks is None else chosen_decks(rules, deck, decks)
+    if deck is None and decks is None:  # the common call: the seed deals whatever deal this one ends in
+        after, outcome = owner.apply(state, action)
+        return after if outcome is None else _deal_ended(state, after, outcome, ())
+    chosen = chosen_decks(state.rules, deck, decks)  # checked before anything is applied
     after, outcome = owner.apply(state, action)
-    if outcome is None:
-        if chosen:
-            raise _deals_none(action)
-        return after
-    if outcome is Settled.NEXT_DEAL:  # an answer between deals: its events open the next deal
-        carried = DealLog.of(after.history[len(state.history) :])
-        result = continue_match(after, carried, decks=chosen)
-    else:
-        result = finish_deal(after, outcome, chosen)
-    if chosen:
-        if result.deal_number == state.deal_number:
-            raise _deals_none(action)
-        check_decks_dealt(chosen, result.deal_number - state.deal_number)
+    result = after if outcome is None else _deal_ended(state, after, outcome, chosen)
+    if result.deal_number == state.deal_number:
+        raise CommerceError(f"a deck is for an action that deals the next deal; {action!r} deals none")
+    check_decks_dealt(chosen, result.deal_number - state.deal_number)
     return result
 
 
-def _deals_none(action: Action) -> CommerceError:
-    return CommerceError(f"a deck is for an action that deals the next deal; {action!r} deals none")
+def _deal_ended(state: GameState, after: GameState, outcome: ShowdownReason | Settled, chosen: Decks) -> GameState:
+    """After the action that ended a deal (or answered a question between deals): settle it and deal on."""
+    if outcome is Settled.NEXT_DEAL:  # an answer between deals: its events open the next deal
+        carried = DealLog.of(after.history[len(state.history) :])
+        return continue_match(after, carried, decks=chosen)
+    return finish_deal(after, outcome, chosen)
 
 
 def _why_illegal(state: GameState, action: Action) -> str:

@@ -420,6 +420,9 @@ def seats_with_lives(lives: tuple[int, ...]) -> tuple[int, ...]:
 def next_active(active: tuple[int, ...], seat: int, step: int = 1) -> int:
     """The first seat of ``active`` after ``seat``, clockwise (``step=1``) or anticlockwise (``step=-1``)."""
     if step > 0:
+        last = len(active) - 1
+        if active[last] == last:  # the seats in play are 0 to last (sorted, distinct): no search
+            return seat + 1 if seat < last else 0
         for candidate in active:
             if candidate > seat:
                 return candidate

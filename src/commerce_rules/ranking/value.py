@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Hashable
-from typing import Any, Protocol, final
+from typing import TYPE_CHECKING, Any, Protocol, final
 
 from ..cards import Card
 
@@ -104,27 +104,41 @@ class HandValue:
     True
     """
 
-    # The public fields are slots, read-only through __setattr__ below: a
-    # slot is read in C, a property by a Python call (the showdown and every
-    # bot read strengths by the thousand).
-    __slots__ = ("_table", "strength", "_hash", "category", "cards", "_description", "bits")
+    # The public fields are slots, read in C: a property is a Python call, and
+    # the showdown, the scorings and every bot read strengths by the thousand.
+    # __setattr__ below refuses to write them; type checkers see read-only properties.
+    __slots__ = {
+        "strength": """The hand's strength as an integer: higher is better, equal is an exact tie.
+
+        Strengths are dense (0 is the weakest hand of the ranking, and every
+        integer up to the strongest is used) and only comparable within one
+        ranking, like the values themselves.
+        """,
+        "category": "The hand's :class:`Category`.",
+        "cards": "The hand's cards in a readable order (a sequence from its low end, a pair before its odd card...).",
+        "bits": "The hand as a bit set: the OR of its cards' :attr:`Card.bit <commerce_rules.Card.bit>`.",
+        "_table": "",
+        "_hash": "",
+        "_description": "",
+    }
 
     _table: SourceTable
-    strength: int
-    """The hand's strength as an integer: higher is better, equal is an exact tie.
-
-    Strengths are dense (0 is the weakest hand of the ranking, and every
-    integer up to the strongest is used) and only comparable within one
-    ranking, like the values themselves.
-    """
     _hash: int
-    category: Category
-    """The hand's :class:`Category`."""
-    cards: tuple[Card, ...]
-    """The hand's cards in a readable order (a sequence from its low end, a pair before its odd card...)."""
     _description: str
-    bits: int
-    """The hand as a bit set: the OR of its cards' :attr:`Card.bit <commerce_rules.Card.bit>`."""
+
+    if TYPE_CHECKING:
+
+        @property
+        def strength(self) -> int: ...
+
+        @property
+        def category(self) -> Category: ...
+
+        @property
+        def cards(self) -> tuple[Card, ...]: ...
+
+        @property
+        def bits(self) -> int: ...
 
     def __init__(
         self,

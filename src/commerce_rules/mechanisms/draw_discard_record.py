@@ -14,8 +14,7 @@ import attrs
 from .. import jsonfields as jf
 from ..actions import Action, FieldKind
 from ..cards import Card
-from ..ranking import hand_strength_table
-from ..ranking.table import blitz_strength
+from ..ranking.table import thirty_ones
 from ..records import value_record
 from ..rules import Rules
 from ..state import Phase
@@ -81,30 +80,10 @@ _new = tuple.__new__
 def thirty_one(hand: tuple[Card, ...], rules: Rules) -> bool:
     """Whether a three-card ``hand`` is worth exactly 31 under ``rules`` (as A K Q of one suit is; a Feuer is not).
 
-    Every hand worth 31 ties with A-K-Q of a suit (strengths are dense, a
-    tie is an equal strength), and Feuer ranks above them. The hands of 31
-    are found once per ``Rules`` value, and the last ones used are found by
-    identity (hashing ``Rules`` costs more than the test): a discard's test
-    is one set look-up.
+    The ranking's table holds the hands of 31 (those tied with A-K-Q of a
+    suit), so the test a discard makes is one set look-up.
     """
-    last = _LAST
-    if last[0] is not rules:
-        last = _thirty_ones(rules)
-    return (hand[0].bit | hand[1].bit | hand[2].bit) in last[1]
-
-
-def _thirty_ones(rules: Rules) -> tuple[Rules, frozenset[int]]:
-    global _LAST
-    hands = _THIRTY_ONES.get(rules)
-    if hands is None:
-        top = blitz_strength(rules)
-        hands = _THIRTY_ONES[rules] = frozenset(bits for bits, value in hand_strength_table(rules).items() if value.strength == top)
-    _LAST = (rules, hands)  # one assignment: a thread reads a consistent pair
-    return _LAST
-
-
-_THIRTY_ONES: Final[dict[Rules, frozenset[int]]] = {}
-_LAST: tuple[object, frozenset[int]] = (object(), frozenset())
+    return (hand[0].bit | hand[1].bit | hand[2].bit) in thirty_ones(rules)
 
 
 def draw_turn(turn_of: int, turns: int, taken: Card | None, knockers: tuple[int, ...], final_left: tuple[int, ...]) -> DrawTurn:

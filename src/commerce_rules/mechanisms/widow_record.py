@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import jsonfields as jf
 from ..cards import Card
-from ..ranking import evaluate
-from ..ranking.table import blitz_strength
+from ..ranking import evaluate, is_blitz
 from ..records import value_record
 from ..rules import Rules, StallEffect
 from ..state import EventKind, Phase
@@ -234,9 +233,8 @@ class WidowRecord:
 
 def blitz_among(rules: Rules, hands: tuple[tuple[Card, ...], ...], seats: tuple[int, ...]) -> bool:
     """Whether one of ``seats`` holds a three-card hand worth 31 or Feuer (``blitz``, Rules §7.6)."""
-    at = blitz_strength(rules)  # only quads rank above a blitz, and they are four cards
     for seat in seats:
         hand = hands[seat]
-        if len(hand) == 3 and evaluate(hand, rules).strength >= at:
+        if len(hand) == 3 and is_blitz(evaluate(hand, rules), rules):
             return True
     return False

@@ -30,6 +30,7 @@ from .value import Category, HandValue
 
 __all__ = [
     "HandTable", "TableKey", "blitz_strength", "evaluate", "hand_strength_table", "hand_values", "is_blitz", "table_for_key", "table_key",
+    "thirty_ones",
 ]  # fmt: skip
 
 CardsLike = Union[str, Iterable[Union[Card, str]]]
@@ -77,7 +78,7 @@ class HandTable:
     Built by :func:`table_for_key`; never build one directly.
     """
 
-    __slots__ = ("key", "deck", "three", "with_quads", "three_view", "with_quads_view", "top_strength", "blitz_strength")
+    __slots__ = ("key", "deck", "three", "with_quads", "three_view", "with_quads_view", "top_strength", "blitz_strength", "thirty_ones")
 
     key: TableKey
     """The configuration."""
@@ -95,6 +96,8 @@ class HandTable:
     """The strength of the best three-card hand (quads are above it)."""
     blitz_strength: int
     """The strength of A-K-Q of one suit (in every deck): 31 under the Trentuno ranking, the least a blitz is worth."""
+    thirty_ones: frozenset[int]
+    """The bit sets of the three-card hands tied with A-K-Q of a suit: under the Trentuno ranking, those worth exactly 31."""
 
     def __init__(self, key: TableKey) -> None:
         self.key = key
@@ -109,6 +112,7 @@ class HandTable:
         }
         self.top_strength = len(strengths) - 1
         self.blitz_strength = self.three[sum(card.bit for card in self.deck if card.suit is Suit.SPADES and card.rank >= Rank.QUEEN)].strength
+        self.thirty_ones = frozenset(bits for bits, value in self.three.items() if value.strength == self.blitz_strength)
         self.with_quads = dict(self.three)
         ranks = sorted({card.rank for card in self.deck})
         for offset, rank in enumerate(ranks, start=1):
@@ -176,6 +180,15 @@ assignment (so threads see a consistent triple); an identity test is cheaper tha
 (a Python call of attrs' ``__hash__``, about 200 ns)."""
 
 
+def _table_of(rules: Rules) -> HandTable:
+    """The table of ``rules``: the last one used is found by identity (see ``_LAST``), as :func:`evaluate` finds its look-up."""
+    last = _LAST
+    if last[0] is not rules:
+        _lookup_dict(rules)
+        last = _LAST
+    return last[2]  # type: ignore[return-value]  # set with the rules
+
+
 def blitz_strength(rules: Rules) -> int:
     """The strength of A-K-Q of one suit under ``rules``' ranking: a three-card hand this strong or stronger is a blitz.
 
@@ -183,11 +196,17 @@ def blitz_strength(rules: Rules) -> int:
     >>> blitz_strength(TRENTUNO) == evaluate("A♥ K♥ Q♥", TRENTUNO).strength
     True
     """
-    last = _LAST
-    if last[0] is not rules:
-        _lookup_dict(rules)
-        last = _LAST
-    return last[2].blitz_strength  # type: ignore[union-attr]  # set with the rules
+    return _table_of(rules).blitz_strength
+
+
+def thirty_ones(rules: Rules) -> frozenset[int]:
+    """The bit sets of the three-card hands that tie with A-K-Q of a suit under ``rules``: worth exactly 31 (a Feuer ranks above).
+
+    >>> from commerce_rules import THIRTY_ONE, parse_cards
+    >>> sum(card.bit for card in parse_cards("A♥ K♥ 10♥")) in thirty_ones(THIRTY_ONE)
+    True
+    """
+    return _table_of(rules).thirty_ones
 
 
 def is_blitz(value: HandValue, rules: Rules) -> bool:
@@ -202,7 +221,7 @@ def is_blitz(value: HandValue, rules: Rules) -> bool:
     >>> [is_blitz(evaluate(hand, rules), rules) for hand in ("A♥ K♥ J♥", "A♠ A♥ A♦", "A♥ K♥ 7♥")]
     [True, True, False]
     """
-    return value.strength >= blitz_strength(rules) and value.category is not Category.QUAD
+    return value.strength >= _table_of(rules).blitz_strength and value.category is not Category.QUAD
 
 
 def hand_strength_table(rules: Rules) -> Mapping[int, HandValue]:

@@ -61,3 +61,10 @@ def test_a_history_never_read_keeps_only_its_events() -> None:
     assert _chain(log) == 101  # one node per event and the empty log: O(1) per append
     assert log.events[0] == _EVENTS[0]
     assert _chain(log) == 1
+
+
+def test_an_event_appended_by_its_fields_reads_as_that_event() -> None:
+    # The engine appends an event's fields (no Event value on the hot path); a read builds the Event.
+    log = DealLog(DealLog(EMPTY_LOG, EventKind.KNOCK, 2), EventKind.BUY, 3, (), None, (3,))
+    assert log.events == (Event(EventKind.KNOCK, 2), Event(EventKind.BUY, 3, (), None, (3,)))
+    assert all(type(event) is Event for event in log.events)

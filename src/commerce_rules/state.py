@@ -37,7 +37,6 @@ __all__ = [
     "ShowdownReason",
     "clockwise_from",
     "dealt",
-    "event",
     "moved",
     "moved_and_paid",
     "next_active",
@@ -178,37 +177,60 @@ class DealLog:
 
     A state keeps its deal's history in one of these rather than in a tuple,
     so that an action does not copy every earlier event: a deal of 10,000
-    events costs no more per action than one of 100. ``events`` is computed
-    on first read and kept (nothing the engine decides reads it); a log
-    that has built its tuple lets go of the nodes behind it, so a history
-    read after every action is kept once, not once per event.
+    events costs no more per action than one of 100. A node keeps its
+    event's fields, not an :class:`Event`: the engine appends an event on
+    every action and reads none, so the ``Event`` values are built when the
+    history is first read (``events``), and kept. A log that has built its
+    tuple lets go of the nodes behind it, so a history read after every
+    action is kept once, not once per event.
     """
 
-    __slots__ = ("_previous", "_event", "size", "_events")
+    __slots__ = ("_previous", "_kind", "_player", "_cards", "_target", "_visible_to", "size", "_events")
 
     _previous: DealLog | None
-    _event: Event | None
+    _kind: EventKind | None
+    _player: int
+    _cards: tuple[Card, ...]
+    _target: int | None
+    _visible_to: tuple[int, ...] | None
     size: int
     _events: tuple[Event, ...] | None
 
-    def __init__(self, previous: DealLog | None = None, event: Event | None = None) -> None:
+    def __init__(
+        self,
+        previous: DealLog | None = None,
+        kind: EventKind | None = None,
+        player: int = 0,
+        cards: tuple[Card, ...] = (),
+        target: int | None = None,
+        visible_to: tuple[int, ...] | None = None,
+    ) -> None:
+        """``previous`` with the event ``Event(kind, player, cards, target, visible_to)`` appended (the empty log without them)."""
         self._previous = previous
-        self._event = event
-        self.size = 0 if previous is None else previous.size + 1
-        self._events = () if previous is None else None
+        self._kind = kind
+        self._player = player
+        self._cards = cards
+        self._target = target
+        self._visible_to = visible_to
+        if previous is None:
+            self.size = 0
+            self._events = ()
+        else:
+            self.size = previous.size + 1
+            self._events = None
 
     @classmethod
     def of(cls, events: tuple[Event, ...]) -> DealLog:
         """A log holding ``events``, oldest first."""
         log = EMPTY_LOG
         for event in events:
-            log = DealLog(log, event)
+            log = DealLog(log, *event)
         log._events = events
         return log
 
     def then(self, event: Event) -> DealLog:
         """This log with ``event`` appended (this one unchanged)."""
-        return DealLog(self, event)
+        return DealLog(self, *event)
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -218,11 +240,11 @@ class DealLog:
             newer: list[Event] = []
             node: DealLog = self
             while node._events is None:
-                newer.append(node._event)  # type: ignore[arg-type]
+                newer.append(_new(Event, (node._kind, node._player, node._cards, node._target, node._visible_to)))
                 node = node._previous  # type: ignore[assignment]
             newer.reverse()
             events = self._events = node._events + tuple(newer)
-            self._previous = self._event = None  # the tuple holds them all: let the older nodes (and their tuples) go
+            self._previous = None  # the tuple holds them all: let the older nodes (and their tuples) go
         return events
 
     def __len__(self) -> int:
@@ -316,17 +338,6 @@ class GameState(NamedTuple):
 
 
 _new = tuple.__new__
-
-
-def event(
-    kind: EventKind,
-    player: int,
-    cards: tuple[Card, ...] = (),
-    target: int | None = None,
-    visible_to: tuple[int, ...] | None = None,
-) -> Event:
-    """``Event(kind, player, ...)`` without the class call's overhead (an event a move, on the hot path)."""
-    return _new(Event, (kind, player, cards, target, visible_to))
 
 
 def moved(

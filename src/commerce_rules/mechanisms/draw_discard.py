@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from ..action_kinds import ByValue, NoCard, OneCard
 from ..actions import Action, Knock, seat_action
 from ..cards import Card
-from ..state import DealLog, Event, EventKind, GameState, Phase, ShowdownReason, clockwise_from, event, next_active
+from ..state import DealLog, Event, EventKind, GameState, Phase, ShowdownReason, clockwise_from, next_active
 from . import draw_discard_sampling as sampling
 from .common import knocker_of, turn_limit_text, unless_turn_limit, with_seat, without
 from .draw_discard_record import DISCARD, SOURCES, STOCK, Discard, Draw, DrawDiscardRecord, DrawTurn, draw_turn, thirty_one
@@ -148,20 +148,20 @@ class DrawDiscard(DrawDiscardRecord):
             if action.source == STOCK:  # type: ignore[attr-defined]
                 stock = state.stock
                 card = stock[0]
-                log = DealLog(state.log, event(_DRAW, seat, (card,), None, (seat,)))
+                log = DealLog(state.log, _DRAW, seat, (card,), None, (seat,))
                 hands = with_seat(hands, seat, hands[seat] + (card,))
                 turn = draw_turn(seat, turn.turns, None, turn.knockers, turn.final_left)
                 return _moved(state, _DISCARD, seat, hands, stock[1:], state.discard, turn, log), None
             discard = state.discard
             card = discard[-1]
-            log = DealLog(state.log, event(_TAKE, seat, (card,)))
+            log = DealLog(state.log, _TAKE, seat, (card,))
             hands = with_seat(hands, seat, hands[seat] + (card,))
             turn = draw_turn(seat, turn.turns, card, turn.knockers, turn.final_left)
             return _moved(state, _DISCARD, seat, hands, state.stock, discard[:-1], turn, log), None
         if kind is Discard:
             return self._discard(state, turn, seat, action.card)  # type: ignore[attr-defined]
         others = tuple([s for s in clockwise_from(state.active, seat) if s != seat])
-        log = DealLog(state.log, Event(_KNOCK, seat))
+        log = DealLog(state.log, _KNOCK, seat)
         turns = turn.turns + 1
         following = others[0]
         turn = draw_turn(following, turns, None, (seat,), others)
@@ -173,7 +173,7 @@ class DrawDiscard(DrawDiscardRecord):
         hand = without(hands[seat], card)
         hands = with_seat(hands, seat, hand)
         discard = state.discard + (card,)
-        log = DealLog(state.log, event(_DISCARDED, seat, (card,)))
+        log = DealLog(state.log, _DISCARDED, seat, (card,))
         stock = state.stock
         rules = state.rules
         turns = turn.turns + 1

@@ -23,7 +23,7 @@ from ..action_kinds import ActionKind, NoCard, TwoCards
 from ..actions import Action, BlindExchange, Exchange, Knock, Pass, blind_action, seat_action
 from ..cards import Card
 from ..records import value_record
-from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, event, moved
+from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved
 from ..whereabouts import Rebuilt, Whereabouts
 from . import rounds_numbers as numbers
 from .common import check_three_cards, knocker_of, turn_limit_text, exchange_choices, exchange_refusal, swap_in, unless_turn_limit, with_seat
@@ -149,12 +149,12 @@ class Rounds:
         if kind is Pass:
             if state.phase is _BLIND:
                 return state._replace(phase=_PLAY, to_act=turn.turn_of), None
-            log = DealLog(state.log, event(EventKind.PASS, seat))
+            log = DealLog(state.log, EventKind.PASS, seat)
             return self._end_turn(state, turn, state.hands, state.widow, state.stock, log, turn.knockers, turn.spent)
         if kind is BlindExchange:
             return self._blind(state, turn, action), None  # type: ignore[arg-type]
         knockers = turn.knockers + (seat,)
-        log = DealLog(state.log, event(EventKind.KNOCK, seat))
+        log = DealLog(state.log, EventKind.KNOCK, seat)
         if len(knockers) >= 2:
             return state._replace(turn=turn._replace(knockers=knockers), log=log), ShowdownReason.SECOND_KNOCK
         return self._end_turn(state, turn, state.hands, state.widow, state.stock, log, knockers, turn.spent)
@@ -167,7 +167,7 @@ class Rounds:
         for old, new in zip(take, give):
             widow = swap_in(widow, old, new)
         hands = with_seat(state.hands, dealer, hand[len(take) :] + take)
-        log = DealLog(state.log, event(EventKind.BLIND_EXCHANGE, dealer, take + give))
+        log = DealLog(state.log, EventKind.BLIND_EXCHANGE, dealer, take + give)
         spent = (dealer,) if len(take) >= FREEZE else ()
         turn = turn._replace(spent=spent)
         return moved(state, phase=_PLAY, to_act=turn.turn_of, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log)
@@ -176,7 +176,7 @@ class Rounds:
         seat, give, take = action.player, action.give, action.take
         hands = with_seat(state.hands, seat, swap_in(state.hands[seat], give, take))
         widow = swap_in(state.widow, take, give)
-        log = DealLog(state.log, event(EventKind.EXCHANGE, seat, (give, take)))
+        log = DealLog(state.log, EventKind.EXCHANGE, seat, (give, take))
         exchanges = turn.exchanges + 1
         if exchanges >= FREEZE:  # three in one turn: no more exchanges this deal
             return self._end_turn(state, turn, hands, widow, state.stock, log, turn.knockers, turn.spent + (seat,))
@@ -203,7 +203,7 @@ class Rounds:
             grown = stock[0]
             widow = widow + (grown,)
             stock = stock[1:]
-            log = DealLog(log, event(EventKind.WIDOW_GROWS, state.dealer, (grown,)))
+            log = DealLog(log, EventKind.WIDOW_GROWS, state.dealer, (grown,))
         following = left[0]
         turn = _new(RoundsTurn, (following, left, round_number, turns, 0, (), knockers, spent))
         state = moved(state, phase=state.phase, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log)

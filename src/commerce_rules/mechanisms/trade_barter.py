@@ -18,7 +18,7 @@ from ..actions import Action, Barter, BarterReply, Buy, Knock, seat_action, trad
 from ..cards import Card
 from ..records import value_record
 from ..rules import BarterDirection, Rules
-from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, event, moved, moved_and_paid, next_active
+from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, moved, moved_and_paid, next_active
 from . import trade_barter_sampling as sampling
 from ..words import plural
 from .common import check_three_cards, knocker_of, turn_limit_text, unless_turn_limit, with_seat, without
@@ -154,8 +154,8 @@ class TradeBarter:
         if state.phase is _REPLY:  # refusing a barter by knocking; the offer stays with the offerer
             offerer = turn.turn_of
             assert turn.offer is not None
-            log = DealLog(log, event(_REFUSED, offerer, (turn.offer,), seat, (offerer,)))
-        log = DealLog(log, event(_KNOCK, seat))
+            log = DealLog(log, _REFUSED, offerer, (turn.offer,), seat, (offerer,))
+        log = DealLog(log, _KNOCK, seat)
         if turn.offer is not None:
             turn = turn._replace(offer=None)
         return moved(state, phase=state.phase, to_act=seat, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=log), ShowdownReason.KNOCK
@@ -171,7 +171,7 @@ class TradeBarter:
             paid[seat] -= BUY_PRICE
             paid[dealer] += BUY_PRICE
             balances = tuple(paid)
-        log = DealLog(state.log, event(_BUY, seat, (card, drawn), None, (seat,)))
+        log = DealLog(state.log, _BUY, seat, (card, drawn), None, (seat,))
         discard = state.discard + (card,)
         if len(stock) == 1:
             state = moved_and_paid(state, to_act=seat, hands=hands, stock=(), discard=discard, balances=balances, turn=state.turn, log=log)
@@ -189,7 +189,7 @@ class TradeBarter:
         hands = with_seat(state.hands, offerer, without(state.hands[offerer], offered) + (returned,))
         hands = with_seat(hands, partner, without(hands[partner], returned) + (offered,))
         pair = (offerer, partner) if offerer < partner else (partner, offerer)
-        log = DealLog(state.log, Event(_BARTER, offerer, (offered, returned), partner, pair))
+        log = DealLog(state.log, _BARTER, offerer, (offered, returned), partner, pair)
         turns = turn.turns + 1
         following = next_active(state.active, offerer)
         state = moved(state, phase=_PLAY, to_act=following, hands=hands, widow=(), stock=state.stock, turn=_new(TradeTurn, (following, turns, None)), log=log)

@@ -27,7 +27,7 @@ from ..action_kinds import NoCard, TwoCards
 from ..actions import Action, Exchange, ExchangeAll, Knock, Pass, Pounce, seat_action
 from ..cards import Card
 from ..rules import StallEffect
-from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, event, moved, next_active
+from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active
 from . import widow_sampling as sampling
 from .common import exchange_choices, unless_turn_limit, swap_in, with_seat
 from .widow_record import WidowRecord, WidowTurn, blitz_among, pounce_card, pounce_card_in, widow_turn
@@ -166,13 +166,13 @@ class Widow(WidowWords, WidowRecord):
             give, take = action.give, action.take  # type: ignore[attr-defined]
             hands = with_seat(state.hands, seat, swap_in(state.hands[seat], give, take))
             widow = swap_in(state.widow, take, give)
-            return self._exchanged(state, turn, seat, hands, widow, DealLog(state.log, event(_EXCHANGE, seat, (give, take))), (give,))
+            return self._exchanged(state, turn, seat, hands, widow, DealLog(state.log, _EXCHANGE, seat, (give, take)), (give,))
         if kind is ExchangeAll:
             hand = state.hands[seat]
             hands = with_seat(state.hands, seat, state.widow)
-            return self._exchanged(state, turn, seat, hands, hand, DealLog(state.log, event(_ALL, seat, hand + state.widow)), hand)
+            return self._exchanged(state, turn, seat, hands, hand, DealLog(state.log, _ALL, seat, hand + state.widow), hand)
         if kind is Pass:
-            log = DealLog(state.log, event(_DECLINED if state.phase is _POUNCE else _PASS, seat))
+            log = DealLog(state.log, _DECLINED if state.phase is _POUNCE else _PASS, seat)
             if state.phase is _POUNCE:
                 turn = turn._replace(declined=turn.declined + (seat,))
                 return self._go_on(state, turn, _POUNCE, state.hands, state.widow, state.stock, log)
@@ -187,7 +187,7 @@ class Widow(WidowWords, WidowRecord):
         if kind is Pounce:
             return self._pounce(state, turn, seat)
         others = tuple(s for s in clockwise_from(state.active, seat) if s != seat)
-        log = DealLog(state.log, Event(_KNOCK, seat))
+        log = DealLog(state.log, _KNOCK, seat)
         turn = turn._replace(knockers=(seat,), final_left=others)
         return self._end_turn(state, turn, _FINAL, state.hands, state.widow, state.stock, log, 0, turn.declined)
 
@@ -214,9 +214,9 @@ class Widow(WidowWords, WidowRecord):
         hands, widow = state.hands, state.widow
         if take:
             hands, widow = with_seat(hands, dealer, widow), hands[dealer]
-            log = DealLog(state.log, event(_TAKE_EXTRA, dealer, widow))
+            log = DealLog(state.log, _TAKE_EXTRA, dealer, widow)
         else:
-            log = DealLog(state.log, event(_KEEP, dealer, widow))
+            log = DealLog(state.log, _KEEP, dealer, widow)
         rules = state.rules
         if rules.blitz and blitz_among(rules, hands, state.active):  # a 31 dealt shows once the choice is made
             return moved(state, phase=_PLAY, to_act=turn.turn_of, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), _BLITZ
@@ -225,7 +225,7 @@ class Widow(WidowWords, WidowRecord):
     def _new_widow(self, state: GameState, turn: WidowTurn, seat: int, log: DealLog) -> Step:
         """Everyone passed (``stall_effect="new_widow"``, Rules §7.5): the widow to the discard, 3 new from the stock."""
         dead, widow, stock = state.widow, state.stock[:3], state.stock[3:]
-        log = log.then(event(_NEW_WIDOW, seat, dead + widow))
+        log = DealLog(log, _NEW_WIDOW, seat, dead + widow)
         state = state._replace(discard=state.discard + dead)
         after, reason = self._end_turn(state, turn, _PLAY, state.hands, widow, stock, log, 0, ())
         if reason is not None or not state.rules.pounce:
@@ -237,7 +237,7 @@ class Widow(WidowWords, WidowRecord):
         assert card is not None
         refill = state.stock[0]
         hands = with_seat(state.hands, seat, state.hands[seat] + (card,))
-        log = DealLog(state.log, Event(_POUNCED, seat, (card, refill)))
+        log = DealLog(state.log, _POUNCED, seat, (card, refill))
         widow = swap_in(state.widow, card, refill)
         return self._go_on(state, turn._replace(declined=()), _POUNCE, hands, widow, state.stock[1:], log)
 

@@ -20,7 +20,7 @@ from ..action_kinds import NoCard
 from ..actions import Action, BuyHorse, Pass, seat_action
 from ..parts import Settled
 from ..records import value_record
-from ..state import Event, EventKind, Phase, Showdown, ShowdownReason, scored
+from ..state import DealLog, EventKind, Phase, Showdown, ShowdownReason, scored
 from .lives import Lives, losers_of, reached_deal_limit
 from ..words import payment_lines, plural, signed
 
@@ -166,9 +166,9 @@ class Pool(Lives):
                 lives=lives,
                 active=self.active_seats(lives, score),
                 score=score,
-                log=state.log.then(Event(EventKind.HORSE, seat)),
+                log=DealLog(state.log, EventKind.HORSE, seat),
             ), Settled.NEXT_DEAL
-        return state._replace(log=state.log.then(Event(EventKind.HORSE_DECLINED, seat))), Settled.NEXT_DEAL
+        return state._replace(log=DealLog(state.log, EventKind.HORSE_DECLINED, seat)), Settled.NEXT_DEAL
 
     def winners(self, state: GameState) -> tuple[int, ...] | None:
         """The last player with counters; or, once ``deal_limit`` deals are played, the highest balance (Rules §9)."""

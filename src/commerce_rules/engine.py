@@ -20,6 +20,7 @@ from .rules import Rules
 from .showdown import continue_match, finish_deal
 from .start import new_game
 from .state import DealLog, GameState, ShowdownReason
+from . import variant as variants
 from .variant import variant_of
 
 __all__ = ["apply", "legal_actions", "replay"]
@@ -74,7 +75,10 @@ def apply(
         raise ArgumentTypeError(f"apply() needs a GameState, not {type(state).__name__}")
     if not isinstance(action, Action):
         raise ArgumentTypeError(f"apply() needs an action (Knock, Exchange, ...), not {type(action).__name__}")
-    owner = variant_of(state.rules).owners.get(state.phase)
+    variant = variants.last  # the rules of the call before, nearly always (variant_of without its call)
+    if variant.rules is not state.rules:
+        variant = variant_of(state.rules)
+    owner = variant.owners.get(state.phase)
     if owner is None or not owner.accepts(state, action):
         raise IllegalActionError(_why_illegal(state, action))
     if deck is None and decks is None:  # the common call: the seed deals whatever deal this one ends in

@@ -69,13 +69,18 @@ _BY_ID: dict[int, Variant] = {}
 
 def variant_of(rules: Rules) -> Variant:
     """The parts of ``rules`` (built once per ``Rules`` value)."""
+    global last
+    if last.rules is rules:
+        return last
     variant = _BY_ID.get(id(rules))
-    if variant is not None and variant.rules is rules:
-        return variant
-    return _variant_of(rules)
+    if variant is None or variant.rules is not rules:
+        variant = _variant_of(rules)
+    last = variant
+    return variant
 
 
 def _variant_of(rules: Rules) -> Variant:
+    """``rules``' parts, built or found by equal rules, with ``rules`` itself as their ``rules`` (so ``is`` finds them)."""
     variant = _VARIANTS.get(rules)
     if variant is None:
         mechanism = MECHANISMS[rules.mechanism]
@@ -85,9 +90,17 @@ def _variant_of(rules: Rules) -> Variant:
             for phase in part.phases_for(rules):
                 owners[phase] = part
         variant = _VARIANTS[rules] = Variant(rules, mechanism, scoring, owners, deck_for(rules))
+    if variant.rules is not rules:
+        variant = attrs.evolve(variant, rules=rules)
     if len(_BY_ID) < 10_000:  # each entry keeps its Rules alive (so its id stays its own): bound them
-        _BY_ID[id(rules)] = attrs.evolve(variant, rules=rules)
+        _BY_ID[id(rules)] = variant
     return variant
+
+
+last: Variant = _variant_of(Rules())
+"""The variant asked for last: most calls ask for the same rules as the call before (one match, one
+simulation), and an identity test is cheaper than a look-up. ``engine.apply`` reads it directly
+(``variants.last``), sparing itself a call; one assignment replaces it, so a thread never sees half of one."""
 
 
 def mechanism_part(rules: Rules) -> MechanismPart:

@@ -138,14 +138,12 @@ class TradeBarter:
         if kind is Buy:
             return self._buy(state, action.player, action.card)  # type: ignore[attr-defined]
         if kind is Barter:
-            assert isinstance(action, Barter)
             partner = barter_partner(state, action.player)
             turn: TradeTurn = state.turn
-            turn = TradeTurn(turn.turn_of, turn.turns, action.card)
+            turn = _new(TradeTurn, (turn.turn_of, turn.turns, action.card))  # type: ignore[attr-defined]
             return moved(state, phase=_REPLY, to_act=partner, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=state.log), None
         if kind is BarterReply:
-            assert isinstance(action, BarterReply)
-            return self._swap(state, action.player, action.card)
+            return self._swap(state, action.player, action.card)  # type: ignore[attr-defined]
         return self._knock(state, action.player)
 
     def _knock(self, state: GameState, seat: int) -> Step:

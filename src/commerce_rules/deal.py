@@ -41,18 +41,30 @@ MAX_BALANCE: Final = 10**24
 """The largest balance ``deal_position`` takes: a match played on from it stays far inside :data:`MAX_POINTS`."""
 
 _WORDS: Final = {size - 1: struct.Struct(f">{size - 1}Q") for size in (52, 40, 32)}
+_HEADS: Final = {size - 1: struct.Struct(">" + "H6x" * (size - 1)) for size in (52, 40, 32)}
+"""The top 16 bits of each 64-bit draw, the other 48 skipped: small numbers, cheap to make and to multiply."""
+
+
+def _digest(seed: int, deal_number: int, count: int) -> bytes:
+    """``count`` 64-bit draws for deal ``deal_number`` of ``seed``, as SHAKE-256 gives them (big-endian)."""
+    return hashlib.shake_256(b"commerce-rules:%d:%d" % (seed, deal_number)).digest(8 * count)
 
 
 def _draws(seed: int, deal_number: int, count: int) -> tuple[int, ...]:
     """``count`` 64-bit numbers for deal ``deal_number`` of ``seed`` (deal 0 draws the first dealer)."""
-    digest = hashlib.shake_256(b"commerce-rules:%d:%d" % (seed, deal_number)).digest(8 * count)
+    digest = _digest(seed, deal_number, count)
     return _WORDS[count].unpack(digest) if count in _WORDS else struct.unpack(f">{count}Q", digest)
 
 
-def _straight_line_shuffle(size: int) -> Callable[[list[Card], tuple[int, ...]], None]:
+def _exact(digest: bytes, step: int, bound: int) -> int:
+    """The position that draw ``step`` picks below ``bound``, from the whole 64-bit draw: ``(word * bound) >> 64``."""
+    return (int.from_bytes(digest[8 * step : 8 * step + 8], "big") * bound) >> 64
+
+
+def _straight_line_shuffle(size: int) -> Callable[[list[Card], bytes], None]:
     """The Fisher-Yates loop for a deck of ``size`` cards, written out step by step.
 
-    It does exactly what this loop does, for ``words`` of ``size - 1`` draws::
+    It does exactly what this loop does, for ``digest``'s ``size - 1`` big-endian 64-bit words::
 
         top = size - 1
         for word in words:
@@ -60,18 +72,27 @@ def _straight_line_shuffle(size: int) -> Callable[[list[Card], tuple[int, ...]],
             cards[top], cards[other] = cards[other], cards[top]
             top -= 1
 
-    but with every position and bound a constant, and no loop to run: the
-    shuffle is a deal transition's largest single cost, and this is a fifth
-    cheaper (a test holds it to the loop for many seeds).
+    but with every position and bound a constant, no loop to run, and the
+    position found from the word's top 16 bits: with ``head = word >> 48``
+    and ``t = head * bound``, the position is ``t >> 16`` unless the 48 bits
+    left out could carry into it, which needs ``t & 0xFFFF > 65536 - bound``
+    (about one shuffle in 50 has such a step; it reads its whole word). The
+    numbers are then small, which Python makes and multiplies far faster
+    than 64-bit ones. The shuffle is a deal transition's largest single cost
+    (a test holds this to the loop for many seeds, and for draws that carry).
     """
     count = size - 1
-    lines = [f"def shuffle(cards, words):", "    " + ", ".join(f"w{i}" for i in range(count)) + ", = words"]
+    lines = ["def shuffle(cards, digest):", "    " + ", ".join(f"h{i}" for i in range(count)) + ", = heads(digest)"]
     for step in range(count):
         top = size - 1 - step
-        lines.append(f"    other = (w{step} * {top + 1}) >> 64; cards[{top}], cards[other] = cards[other], cards[{top}]")
-    namespace: dict[str, Any] = {}
+        bound = top + 1
+        lines.append(
+            f"    t = h{step} * {bound}; other = t >> 16 if t & 65535 <= {65536 - bound} else exact(digest, {step}, {bound})"
+            f"; cards[{top}], cards[other] = cards[other], cards[{top}]"
+        )
+    namespace: dict[str, Any] = {"heads": _HEADS[count].unpack, "exact": _exact}
     exec("\n".join(lines), namespace)  # noqa: S102 - the source is built from whole numbers alone
-    shuffle: Callable[[list[Card], tuple[int, ...]], None] = namespace["shuffle"]
+    shuffle: Callable[[list[Card], bytes], None] = namespace["shuffle"]
     return shuffle
 
 
@@ -87,7 +108,7 @@ def shuffled_deck(rules: Rules, seed: int, deal_number: int) -> list[Card]:
     """
     cards = list(deck_for(rules))
     size = len(cards)
-    _SHUFFLES[size](cards, _draws(seed, deal_number, size - 1))  # 51 draws for 52 cards
+    _SHUFFLES[size](cards, _digest(seed, deal_number, size - 1))  # 51 draws for 52 cards
     return cards
 
 

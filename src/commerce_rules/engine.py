@@ -45,7 +45,10 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """
     if type(state) is not GameState:
         raise ArgumentTypeError(f"legal_actions() needs a GameState, not {type(state).__name__}")
-    owner = variant_of(state.rules).owners.get(state.phase)
+    variant = variants.last  # as in apply: the rules of the call before, nearly always
+    if variant.rules is not state.rules:
+        variant = variant_of(state.rules)
+    owner = variant.owners.get(state.phase)
     return () if owner is None else owner.legal_actions(state)
 
 

@@ -61,6 +61,22 @@ def _endings(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     return endings
 
 
+def _asked(
+    state: GameState, turn: WidowTurn, phase: Phase,
+    hands: tuple[tuple[Card, ...], ...], widow: tuple[Card, ...], stock: tuple[Card, ...], log: DealLog,
+) -> GameState | None:  # fmt: skip
+    """The pounce question to ask now, if a seat can pounce: the first eligible seat in turn order from the
+    player whose turn it is, i.e. the seats in play clockwise after the one before it (every seat in play
+    holds a hand, four cards once it has pounced)."""
+    declined = turn.declined
+    for seat in clockwise_from(state.active, turn.turn_of - 1):
+        hand = hands[seat]
+        if hand[0].rank is hand[1].rank and seat not in declined and pounce_card_in(hand, widow, stock) is not None:
+            turn = turn._replace(resume=turn.resume if phase is _POUNCE else phase)
+            return moved(state, phase=_POUNCE, to_act=seat, hands=hands, widow=widow, stock=stock, turn=turn, log=log)
+    return None
+
+
 class Widow(WidowWords, WidowRecord):
     """Exchange with a face-up widow of three; knock for a final round; pounce, and Schwimmen's options, where the rules say."""
 
@@ -247,17 +263,12 @@ class Widow(WidowWords, WidowRecord):
     ) -> Step:  # fmt: skip
         """After the widow changed (or a pounce was declined): ask the next pounce, or let play go on."""
         if state.rules.pounce:
-            declined = turn.declined
-            # The first eligible player in turn order from the player whose turn it is: the seats in play
-            # clockwise after the one before it (every seat in play holds a hand, four cards once it has pounced).
-            for seat in clockwise_from(state.active, turn.turn_of - 1):
-                hand = hands[seat]
-                if hand[0].rank is not hand[1].rank:  # the quick test: no tricon here (a quad passes it; pounce_card_in refuses it)
-                    continue
-                if seat not in declined and pounce_card_in(hand, widow, stock) is not None:
-                    resume = turn.resume if phase is _POUNCE else phase
-                    turn = turn._replace(resume=resume)
-                    return moved(state, phase=_POUNCE, to_act=seat, hands=hands, widow=widow, stock=stock, turn=turn, log=log), None
+            for hand in hands:  # the quick test, in seat order: most tables hold no tricon (a quad passes; () is a seat out)
+                if hand and hand[0].rank is hand[1].rank is hand[2].rank:
+                    asked = _asked(state, turn, phase, hands, widow, stock, log)
+                    if asked is not None:
+                        return asked, None
+                    break
             if phase is _POUNCE:
                 assert turn.resume is not None
                 phase = turn.resume

@@ -61,6 +61,15 @@ def _endings(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     return endings
 
 
+def _tricon_among(hands: tuple[tuple[Card, ...], ...]) -> bool:
+    """Whether a hand starts with three cards of a rank: the quick test before a pounce question is looked
+    for (most tables hold no tricon; a quad passes it, and ``()`` is a seat out of the match)."""
+    for hand in hands:
+        if hand and hand[0].rank is hand[1].rank is hand[2].rank:
+            return True
+    return False
+
+
 def _asked(
     state: GameState, turn: WidowTurn, phase: Phase,
     hands: tuple[tuple[Card, ...], ...], widow: tuple[Card, ...], stock: tuple[Card, ...], log: DealLog,
@@ -217,7 +226,7 @@ class Widow(WidowWords, WidowRecord):
         if rules.blitz and blitz_among(rules, hands, (seat,)):  # 31 ends the deal at once (Rules §7.6)
             turn = widow_turn(turn.turn_of, turn.turns, 0, exchanges, turn.given + given, turn.knockers, turn.final_left, (), None)
             return moved(state, phase=state.phase, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), _BLITZ
-        if not rules.pounce:  # the common path: no question can follow, so the state is built once
+        if not rules.pounce or not _tricon_among(hands):  # the common path: no question can follow, so the state is built once
             if exchanges >= rules.exchanges_per_turn:
                 return self._end_turn(state, turn, state.phase, hands, widow, state.stock, log, 0, ())
             turn = widow_turn(turn.turn_of, turn.turns, 0, exchanges, turn.given + given, turn.knockers, turn.final_left, (), None)
@@ -263,12 +272,10 @@ class Widow(WidowWords, WidowRecord):
     ) -> Step:  # fmt: skip
         """After the widow changed (or a pounce was declined): ask the next pounce, or let play go on."""
         if state.rules.pounce:
-            for hand in hands:  # the quick test, in seat order: most tables hold no tricon (a quad passes; () is a seat out)
-                if hand and hand[0].rank is hand[1].rank is hand[2].rank:
-                    asked = _asked(state, turn, phase, hands, widow, stock, log)
-                    if asked is not None:
-                        return asked, None
-                    break
+            if _tricon_among(hands):
+                asked = _asked(state, turn, phase, hands, widow, stock, log)
+                if asked is not None:
+                    return asked, None
             if phase is _POUNCE:
                 assert turn.resume is not None
                 phase = turn.resume

@@ -266,3 +266,25 @@ def test_a_blitz_is_at_least_a_k_q_of_a_suit_in_every_deck(deck_size: int, feuer
     assert is_blitz(evaluate("A♣ K♣ J♣", rules), rules)
     assert not is_blitz(evaluate("A♣ K♣ 7♣", rules), rules)  # 28, in every deck
     assert is_blitz(evaluate("A♠ A♥ A♦", rules), rules) is feuer
+
+
+@pytest.mark.parametrize("deck_size", [52, 40, 32])
+@pytest.mark.parametrize("feuer", [False, True])
+def test_a_table_holds_a_blitz_exactly_where_one_of_the_seats_asked_about_holds_one(deck_size: int, feuer: bool) -> None:
+    # Rules §7.6: the widow game's quick test after each exchange gives is_blitz's answer for every hand.
+    import itertools
+
+    from commerce_rules.deal import deck_for
+    from commerce_rules.ranking import is_blitz
+    from commerce_rules.ranking.table import blitz_among
+
+    rules = TRENTUNO.replace(deck_size=deck_size, feuer=feuer)
+    other = rules.replace(feuer=not feuer)
+    hands = list(itertools.combinations(deck_for(rules), 3))
+    for number, hand in enumerate(hands):
+        expected = is_blitz(evaluate(hand, rules), rules)
+        table = ((), hand, hands[number - 1])
+        assert blitz_among(rules, table, (1,)) is expected
+        assert blitz_among(rules, table, (0, 1)) is expected  # a seat out of the match holds no hand
+        if number % 500 == 0:  # alternating rules: the memo must follow the rules asked about
+            assert blitz_among(other, table, (1,)) is is_blitz(evaluate(hand, other), other)

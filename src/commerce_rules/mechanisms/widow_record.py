@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import jsonfields as jf
 from ..cards import Card
-from ..ranking import evaluate, is_blitz
+from ..ranking.table import blitz_among
 from ..records import value_record
 from ..rules import Rules, StallEffect
 from ..state import EventKind, Phase
@@ -231,10 +231,3 @@ class WidowRecord:
             jf.fail("phase", f"seat {eligible[0]} can pounce: the state must ask it first (phase \"pounce\")")
 
 
-def blitz_among(rules: Rules, hands: tuple[tuple[Card, ...], ...], seats: tuple[int, ...]) -> bool:
-    """Whether one of ``seats`` holds a three-card hand worth 31 or Feuer (``blitz``, Rules §7.6)."""
-    for seat in seats:
-        hand = hands[seat]
-        if len(hand) == 3 and is_blitz(evaluate(hand, rules), rules):
-            return True
-    return False

@@ -29,7 +29,7 @@ from ._common import Grader, by_suit, rank_plural
 from .value import Category, HandValue
 
 __all__ = [
-    "HandTable", "TableKey", "blitz_strength", "evaluate", "hand_strength_table", "hand_values", "is_blitz", "table_for_key", "table_key",
+    "HandTable", "TableKey", "blitz_among", "blitz_strength", "evaluate", "hand_strength_table", "hand_values", "is_blitz", "table_for_key", "table_key",
     "thirty_ones",
 ]  # fmt: skip
 
@@ -222,6 +222,36 @@ def is_blitz(value: HandValue, rules: Rules) -> bool:
     [True, True, False]
     """
     return value.strength >= _table_of(rules).blitz_strength and value.category is not Category.QUAD
+
+
+def blitz_among(rules: Rules, hands: Sequence[Sequence[Card]], seats: Iterable[int]) -> bool:
+    """Whether one of ``seats`` holds a three-card hand that :func:`is_blitz` (a widow game asks after every exchange).
+
+    One look-up a hand, with the table found once: no :func:`evaluate` and
+    :func:`is_blitz` calls on the hot path. A hand of three cards is never
+    a quad, so its strength alone decides.
+
+    >>> from commerce_rules import TRENTUNO, parse_cards
+    >>> hands = (parse_cards("A♥ K♥ J♥"), parse_cards("A♥ K♥ 7♥"))  # 31, then 28 (one deck does not matter here)
+    >>> blitz_among(TRENTUNO, hands, (1,)), blitz_among(TRENTUNO, hands, (0, 1))
+    (False, True)
+    """
+    last = _LAST
+    if last[0] is not rules:
+        _lookup_dict(rules)
+        last = _LAST
+    lookup, table = last[1], last[2]
+    strength = table.blitz_strength  # type: ignore[union-attr]
+    for seat in seats:
+        hand = hands[seat]
+        if len(hand) == 3:
+            a, b, c = hand
+            value = lookup.get(a.bit | b.bit | c.bit)
+            if value is None:
+                value = evaluate(hand, rules)  # says what is wrong
+            if value.strength >= strength:
+                return True
+    return False
 
 
 def hand_strength_table(rules: Rules) -> Mapping[int, HandValue]:

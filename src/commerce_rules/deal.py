@@ -40,7 +40,6 @@ MAX_POINTS: Final = 10**30
 MAX_BALANCE: Final = 10**24
 """The largest balance ``deal_position`` takes: a match played on from it stays far inside :data:`MAX_POINTS`."""
 
-_WORDS: Final = {size - 1: struct.Struct(f">{size - 1}Q") for size in (52, 40, 32)}
 _HEADS: Final = {size - 1: struct.Struct(">" + "H6x" * (size - 1)) for size in (52, 40, 32)}
 """The top 16 bits of each 64-bit draw, the other 48 skipped: small numbers, cheap to make and to multiply."""
 
@@ -50,14 +49,8 @@ def _digest(seed: int, deal_number: int, count: int) -> bytes:
     return hashlib.shake_256(b"commerce-rules:%d:%d" % (seed, deal_number)).digest(8 * count)
 
 
-def _draws(seed: int, deal_number: int, count: int) -> tuple[int, ...]:
-    """``count`` 64-bit numbers for deal ``deal_number`` of ``seed`` (deal 0 draws the first dealer)."""
-    digest = _digest(seed, deal_number, count)
-    return _WORDS[count].unpack(digest) if count in _WORDS else struct.unpack(f">{count}Q", digest)
-
-
 def _exact(digest: bytes, step: int, bound: int) -> int:
-    """The position that draw ``step`` picks below ``bound``, from the whole 64-bit draw: ``(word * bound) >> 64``."""
+    """The number below ``bound`` that 64-bit draw ``step`` of ``digest`` picks: ``(word * bound) >> 64``."""
     return (int.from_bytes(digest[8 * step : 8 * step + 8], "big") * bound) >> 64
 
 
@@ -114,7 +107,7 @@ def shuffled_deck(rules: Rules, seed: int, deal_number: int) -> list[Card]:
 
 def first_dealer(seed: int, players: int) -> int:
     """The first dealer's seat that ``seed`` draws (the sources draw for it; a seeded draw is equivalent)."""
-    return (_draws(seed, 0, 1)[0] * players) >> 64
+    return _exact(_digest(seed, 0, 1), 0, players)  # deal 0's one draw
 
 
 def chosen_deck(rules: Rules, deck: str | Sequence[Card]) -> tuple[Card, ...]:

@@ -180,13 +180,13 @@ assignment (so threads see a consistent triple); an identity test is cheaper tha
 (a Python call of attrs' ``__hash__``, about 200 ns)."""
 
 
-def _table_of(rules: Rules) -> HandTable:
-    """The table of ``rules``: the last one used is found by identity (see ``_LAST``), as :func:`evaluate` finds its look-up."""
+def _last_for(rules: Rules) -> tuple[object, dict[int, HandValue], HandTable]:
+    """``(rules, dict, table)`` for ``rules``: the last one used is found by identity (see ``_LAST``), as :func:`evaluate` finds its look-up."""
     last = _LAST
     if last[0] is not rules:
         _lookup_dict(rules)
         last = _LAST
-    return last[2]  # type: ignore[return-value]  # set with the rules
+    return last  # type: ignore[return-value]  # the table is set with the rules
 
 
 def blitz_strength(rules: Rules) -> int:
@@ -196,7 +196,7 @@ def blitz_strength(rules: Rules) -> int:
     >>> blitz_strength(TRENTUNO) == evaluate("A♥ K♥ Q♥", TRENTUNO).strength
     True
     """
-    return _table_of(rules).blitz_strength
+    return _last_for(rules)[2].blitz_strength
 
 
 def thirty_ones(rules: Rules) -> frozenset[int]:
@@ -206,7 +206,7 @@ def thirty_ones(rules: Rules) -> frozenset[int]:
     >>> sum(card.bit for card in parse_cards("A♥ K♥ 10♥")) in thirty_ones(THIRTY_ONE)
     True
     """
-    return _table_of(rules).thirty_ones
+    return _last_for(rules)[2].thirty_ones
 
 
 def is_blitz(value: HandValue, rules: Rules) -> bool:
@@ -221,7 +221,7 @@ def is_blitz(value: HandValue, rules: Rules) -> bool:
     >>> [is_blitz(evaluate(hand, rules), rules) for hand in ("A♥ K♥ J♥", "A♠ A♥ A♦", "A♥ K♥ 7♥")]
     [True, True, False]
     """
-    return value.strength >= _table_of(rules).blitz_strength and value.category is not Category.QUAD
+    return value.strength >= _last_for(rules)[2].blitz_strength and value.category is not Category.QUAD
 
 
 def blitz_among(rules: Rules, hands: Sequence[Sequence[Card]], seats: Iterable[int]) -> bool:
@@ -236,12 +236,8 @@ def blitz_among(rules: Rules, hands: Sequence[Sequence[Card]], seats: Iterable[i
     >>> blitz_among(TRENTUNO, hands, (1,)), blitz_among(TRENTUNO, hands, (0, 1))
     (False, True)
     """
-    last = _LAST
-    if last[0] is not rules:
-        _lookup_dict(rules)
-        last = _LAST
-    lookup, table = last[1], last[2]
-    strength = table.blitz_strength  # type: ignore[union-attr]
+    _, lookup, table = _last_for(rules)
+    strength = table.blitz_strength
     for seat in seats:
         hand = hands[seat]
         if len(hand) == 3:

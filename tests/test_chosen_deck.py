@@ -256,7 +256,7 @@ def test_the_shuffle_is_the_fisher_yates_loop_for_every_seed_and_deal(rules: Rul
 
 
 def _carries(rules: Rules, seed: int, deal_number: int) -> bool:
-    """Whether some draw of this shuffle leaves its position in doubt from its top 16 bits (the shuffle's slow step)."""
+    """Whether some draw of this shuffle leaves its position in doubt from its top 16 bits (read whole, then)."""
     import hashlib
 
     top = len(deck_for(rules)) - 1
@@ -270,9 +270,22 @@ def _carries(rules: Rules, seed: int, deal_number: int) -> bool:
 
 @pytest.mark.parametrize("rules", [FOSTER, TRENTUNO, THIRTY_ONE.replace(deck_size=32)], ids=["52", "40", "32"])
 def test_the_shuffle_is_the_fisher_yates_loop_where_a_draw_needs_all_its_64_bits(rules: Rules) -> None:
-    # The shuffle finds each position from a draw's top 16 bits, and reads the whole draw only where the
-    # bits left out could change the position (about one shuffle in 50): those shuffles, found and checked.
+    # The shuffle finds each position from a draw's top byte, and reads the whole draw where that byte leaves
+    # it in doubt (about 5 draws of a 52-card shuffle): the shuffles whose draws are in doubt even from their
+    # top 16 bits (about one in 50), found and checked.
     carrying = [seed for seed in range(3_000) if _carries(rules, seed, 1)][:10]
     assert len(carrying) == 10
     for seed in carrying:
         assert shuffled_deck(rules, seed, 1) == _reference_shuffle(rules, seed, 1)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(min_value=2, max_value=52), st.integers(min_value=0, max_value=2**64 - 1))
+def test_a_draws_top_byte_gives_its_position_or_leaves_it_to_the_whole_draw(bound: int, word: int) -> None:
+    from commerce_rules.deal import _positions
+
+    position = _positions(bound)[word >> 56]
+    assert position is None or position == (word * bound) >> 64
+    # and a byte is in doubt only where two of its draws pick different positions
+    least, greatest = word >> 56 << 56, (word >> 56 << 56) + 2**56 - 1
+    assert (position is None) == ((least * bound) >> 64 != (greatest * bound) >> 64)

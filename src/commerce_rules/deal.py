@@ -40,8 +40,25 @@ MAX_POINTS: Final = 10**30
 MAX_BALANCE: Final = 10**24
 """The largest balance ``deal_position`` takes: a match played on from it stays far inside :data:`MAX_POINTS`."""
 
-_HEADS: Final = {size - 1: struct.Struct(">" + "H6x" * (size - 1)) for size in (52, 40, 32)}
-"""The top 16 bits of each 64-bit draw, the other 48 skipped: small numbers, cheap to make and to multiply."""
+_HEADS: Final = {size - 1: struct.Struct(">" + "B7x" * (size - 1)) for size in (52, 40, 32)}
+"""The top byte of each 64-bit draw, the other 7 skipped: numbers below 256, which Python never allocates."""
+
+
+def _positions(bound: int) -> tuple[int | None, ...]:
+    """For each top byte of a draw, the position below ``bound`` it picks, or ``None`` where the other bytes decide.
+
+    A draw ``word`` picks ``(word * bound) >> 64``, which grows with
+    ``word``: every draw with top byte ``head`` picks one position when its
+    least and its greatest do, and only then. For ``bound`` up to 52, a
+    byte's draws straddle two positions for ``bound - 1`` of the 256 bytes at most.
+    """
+    top = 1 << 56
+    least = [(head * top * bound) >> 64 for head in range(256)]
+    greatest = [(((head + 1) * top - 1) * bound) >> 64 for head in range(256)]
+    return tuple(low if low == high else None for low, high in zip(least, greatest))
+
+
+_POSITIONS: Final = {bound: _positions(bound) for bound in range(2, 53)}
 
 
 def _digest(seed: int, deal_number: int, count: int) -> bytes:
@@ -54,10 +71,10 @@ def _exact(digest: bytes, step: int, bound: int) -> int:
     return (int.from_bytes(digest[8 * step : 8 * step + 8], "big") * bound) >> 64
 
 
-def _straight_line_shuffle(size: int) -> Callable[[list[Card], bytes], None]:
+def _straight_line_shuffle(size: int) -> Callable[[list[Card], bytes], tuple[Card, ...]]:
     """The Fisher-Yates loop for a deck of ``size`` cards, written out step by step.
 
-    It does exactly what this loop does, for ``digest``'s ``size - 1`` big-endian 64-bit words::
+    It gives the deck this loop leaves, for ``digest``'s ``size - 1`` big-endian 64-bit words::
 
         top = size - 1
         for word in words:
@@ -65,14 +82,13 @@ def _straight_line_shuffle(size: int) -> Callable[[list[Card], bytes], None]:
             cards[top], cards[other] = cards[other], cards[top]
             top -= 1
 
-    but with every position and bound a constant, no loop to run, and the
-    position found from the word's top 16 bits: with ``head = word >> 48``
-    and ``t = head * bound``, the position is ``t >> 16`` unless the 48 bits
-    left out could carry into it, which needs ``t & 0xFFFF > 65536 - bound``
-    (about one shuffle in 50 has such a step; it reads its whole word). The
-    numbers are then small, which Python makes and multiplies far faster
-    than 64-bit ones. The shuffle is a deal transition's largest single cost
-    (a test holds this to the loop for many seeds, and for draws that carry).
+    but with every position and bound a constant, no loop to run, and no
+    arithmetic: the position is read from the step's table of
+    :func:`_positions` by the word's top byte, and the whole word is read
+    only where that byte leaves the position in doubt (about 5 steps of a
+    52-card shuffle's 51). The shuffle is a deal transition's largest
+    single cost (a test holds this to the loop for many seeds, and for the
+    draws whose top byte is not enough).
     """
     count = size - 1
     lines = ["def shuffle(cards, digest):", "    " + ", ".join(f"h{i}" for i in range(count)) + ", = heads(digest)"]
@@ -80,16 +96,26 @@ def _straight_line_shuffle(size: int) -> Callable[[list[Card], bytes], None]:
         top = size - 1 - step
         bound = top + 1
         lines.append(
-            f"    t = h{step} * {bound}; other = t >> 16 if t & 65535 <= {65536 - bound} else exact(digest, {step}, {bound})"
-            f"; cards[{top}], cards[other] = cards[other], cards[{top}]"
+            f"    other = p{bound}[h{step}]\n"
+            f"    if other is None: other = exact(digest, {step}, {bound})\n"
+            f"    cards[{top}], cards[other] = cards[other], cards[{top}]"
         )
+    lines.append("    return tuple(cards)")
     namespace: dict[str, Any] = {"heads": _HEADS[count].unpack, "exact": _exact}
+    namespace.update((f"p{bound}", positions) for bound, positions in _POSITIONS.items())
     exec("\n".join(lines), namespace)  # noqa: S102 - the source is built from whole numbers alone
-    shuffle: Callable[[list[Card], bytes], None] = namespace["shuffle"]
+    shuffle: Callable[[list[Card], bytes], tuple[Card, ...]] = namespace["shuffle"]
     return shuffle
 
 
 _SHUFFLES: Final = {size: _straight_line_shuffle(size) for size in (52, 40, 32)}
+
+
+def _shuffled(rules: Rules, seed: int, deal_number: int) -> tuple[Card, ...]:
+    """:func:`shuffled_deck` as the engine deals it: a tuple."""
+    cards = list(deck_for(rules))
+    size = len(cards)
+    return _SHUFFLES[size](cards, _digest(seed, deal_number, size - 1))  # 51 draws for 52 cards
 
 
 def shuffled_deck(rules: Rules, seed: int, deal_number: int) -> list[Card]:
@@ -99,10 +125,7 @@ def shuffled_deck(rules: Rules, seed: int, deal_number: int) -> list[Card]:
     >>> shuffled_deck(FOSTER, 7, 1) == shuffled_deck(FOSTER, 7, 1) != shuffled_deck(FOSTER, 7, 2)
     True
     """
-    cards = list(deck_for(rules))
-    size = len(cards)
-    _SHUFFLES[size](cards, _digest(seed, deal_number, size - 1))  # 51 draws for 52 cards
-    return cards
+    return list(_shuffled(rules, seed, deal_number))
 
 
 def first_dealer(seed: int, players: int) -> int:
@@ -194,7 +217,7 @@ def deal(
     mechanism's :meth:`begin` answers, as a step: the deal may be over at once.
     """
     if deck is None:
-        deck = tuple(shuffled_deck(state.rules, state.seed, deal_number))
+        deck = _shuffled(state.rules, state.seed, deal_number)
     return lay_out(state, deal_number, dealer, deck, carried)
 
 

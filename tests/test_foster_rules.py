@@ -17,7 +17,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import commerce_rules.deal
 from commerce_rules import (
     DECK_52,
     FOSTER,
@@ -120,11 +119,10 @@ def test_the_deal_passes_to_the_left_after_every_deal() -> None:
     assert [s.dealer for s in state.showdowns] == dealers
 
 
-def test_cards_are_dealt_one_at_a_time_clockwise_from_the_eldest(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A deck left in its printed order, so the deal order can be read off it.
-    monkeypatch.setattr(commerce_rules.deal, "shuffled_deck", lambda rules, seed, deal_number: list(DECK_52))
+def test_cards_are_dealt_one_at_a_time_clockwise_from_the_eldest() -> None:
+    # A deck in its printed order, so the deal order can be read off it.
     players, dealer = 4, 2
-    state = new_game(FOSTER, players, seed=0, dealer=dealer)
+    state = new_game(FOSTER, players, seed=0, dealer=dealer, deck=DECK_52)
     deck = DECK_52
     order = [(dealer + k) % players for k in range(1, players + 1)]  # eldest first, the dealer last
     assert order[0] == state.eldest == 3
@@ -133,7 +131,7 @@ def test_cards_are_dealt_one_at_a_time_clockwise_from_the_eldest(monkeypatch: py
     assert state.stock == deck[3 * players :]  # the rest, top first; no widow
     assert state.widow == () and state.discard == ()
     # The next deal is dealt the same way by the next dealer, the old eldest.
-    state = apply(state, Knock(3))
+    state = apply(state, Knock(3), deck=DECK_52)
     assert state.dealer == 3 and state.eldest == 0
     assert state.hands[0] == (deck[0], deck[4], deck[8])
     assert state.hands[3] == (deck[3], deck[7], deck[11])

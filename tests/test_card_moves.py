@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from commerce_rules.cards import Card
-from commerce_rules.mechanisms.common import swap_in, without
+from commerce_rules.mechanisms.common import replaced, swap_in, without
 
 _CARDS = st.lists(st.integers(0, 51), min_size=1, max_size=5, unique=True).map(
     lambda indices: tuple(Card.from_index(index) for index in indices)
@@ -35,3 +35,13 @@ def test_a_card_that_is_not_there_is_a_value_error(size: int) -> None:
         swap_in(cards, missing, Card.from_index(50))
     with pytest.raises(ValueError):
         without(cards, missing)
+
+
+@given(_CARDS, st.data())
+def test_replaced_is_swap_in_for_a_card_that_is_there_and_none_for_one_that_is_not(
+    cards: tuple[Card, ...], data: st.DataObject
+) -> None:
+    at = data.draw(st.integers(0, len(cards) - 1))
+    new = data.draw(st.integers(0, 51).map(Card.from_index).filter(lambda card: card not in cards))
+    assert replaced(cards, cards[at], new) == swap_in(cards, cards[at], new)
+    assert replaced(cards, new, cards[at]) is None

@@ -1,10 +1,11 @@
 """``apply`` and ``legal_actions``: validation and dispatch to the part that owns the state's phase.
 
 Legality has one definition per part and phase: ``legal_actions`` lists the
-actions, and ``accepts`` tests one directly (a property test holds the two
-equal on every action of each variant's action space). ``apply`` asks
-``accepts`` — it never builds the whole list to check one action — and asks
-the part only to explain a refusal.
+actions, and ``play`` tests one directly as it makes the move, ``None`` for
+an action it refuses (a property test holds the two equal on every action of
+each variant's action space, and ``accepts`` is its yes or no). ``apply``
+asks ``play`` — it never builds the whole list to check one action — and
+asks the part only to explain a refusal.
 """
 
 from __future__ import annotations
@@ -82,13 +83,13 @@ def apply(
     if variant.rules is not state.rules:
         variant = variant_of(state.rules)
     owner = variant.owners.get(state.phase)
-    if owner is None or not owner.accepts(state, action):
+    step = None if owner is None else owner.play(state, action)
+    if step is None:
         raise IllegalActionError(_why_illegal(state, action))
+    after, outcome = step
     if deck is None and decks is None:  # the common call: the seed deals whatever deal this one ends in
-        after, outcome = owner.apply(state, action)
         return after if outcome is None else _deal_ended(state, after, outcome, ())
-    chosen = chosen_decks(state.rules, deck, decks)  # checked before anything is applied
-    after, outcome = owner.apply(state, action)
+    chosen = chosen_decks(state.rules, deck, decks)  # checked before the deal is settled and the next dealt
     result = after if outcome is None else _deal_ended(state, after, outcome, chosen)
     if result.deal_number == state.deal_number:
         raise CommerceError(f"a deck is for an action that deals the next deal; {action!r} deals none")

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .state import Event, EventKind, GameState, Payment, Phase, Showdown, ShowdownReason
     from .whereabouts import Rebuilt, Whereabouts
 
-__all__ = ["EventShape", "MechanismPart", "PhasePart", "ScoringPart", "Seen", "Settled", "Settlement", "Step"]
+__all__ = ["AcceptThenApply", "EventShape", "MechanismPart", "PhasePart", "ScoringPart", "Seen", "Settled", "Settlement", "Step"]
 
 
 class Settled(enum.Enum):
@@ -82,6 +82,14 @@ class PhasePart(Protocol):
     def apply(self, state: GameState, action: Action) -> Step:
         """Play an accepted ``action``."""
 
+    def play(self, state: GameState, action: Action) -> Step | None:
+        """The step of ``action``, or ``None`` where it is not legal: :meth:`accepts` and :meth:`apply` in one call.
+
+        The engine's one call per action. A part may check and make a move
+        in one pass (:class:`AcceptThenApply` is the plain form); the property
+        harness holds what this accepts to :meth:`legal_actions`.
+        """
+
     def waiting_for(self, state: GameState) -> str:
         """What the state waits for, naming the seat to act (for a refusal: "..., not seat 2")."""
 
@@ -96,6 +104,14 @@ class PhasePart(Protocol):
 
     def situation(self, view: Observation) -> list[str]:
         """Lines telling the observer what the phase asks of them (empty when nothing particular)."""
+
+
+class AcceptThenApply:
+    """:meth:`PhasePart.play` as :meth:`~PhasePart.accepts`, then :meth:`~PhasePart.apply`: for a part whose
+    moves gain nothing from being checked where they are made."""
+
+    def play(self: PhasePart, state: GameState, action: Action) -> Step | None:
+        return self.apply(state, action) if self.accepts(state, action) else None
 
 
 class MechanismPart(PhasePart, Protocol):

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from ..rules import Rules
     from ..state import Event, GameState
 
-__all__ = ["check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "swap_in", "taken_from_the_widow", "unless_turn_limit", "with_seat", "without"]
+__all__ = ["check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "replaced", "swap_in", "taken_from_the_widow", "unless_turn_limit", "with_seat", "without"]
 
 T = TypeVar("T")
 
@@ -38,6 +38,30 @@ def swap_in(cards: tuple[Card, ...], old: Card, new: Card) -> tuple[Card, ...]:
     out = list(cards)  # a list's item set and one tuple: cheaper than slicing and joining three tuples
     out[out.index(old)] = new
     return tuple(out)
+
+
+def replaced(cards: tuple[Card, ...], old: Card, new: Card) -> tuple[Card, ...] | None:
+    """``cards`` with ``new`` in the place of ``old``, or ``None`` where ``old`` is not among them.
+
+    A move's check and its change in one pass, found by ``is`` (no call of
+    ``Card.__eq__`` for each card passed over): for a pile of any size, such
+    as Hoyle's growing widow.
+    """
+    if len(cards) == 3:  # a hand, and most widows: written out, as in swap_in
+        a, b, c = cards
+        if old is a:
+            return (new, b, c)
+        if old is b:
+            return (a, new, c)
+        return (a, b, new) if old is c else None
+    at = 0
+    for card in cards:
+        if card is old:
+            out = list(cards)
+            out[at] = new
+            return tuple(out)
+        at += 1
+    return None
 
 
 def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

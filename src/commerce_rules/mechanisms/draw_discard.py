@@ -122,50 +122,58 @@ class DrawDiscard(DrawDiscardRecord):
         return draws
 
     def accepts(self, state: GameState, action: Action) -> bool:
-        seat = state.to_act
-        if action.player != seat:
-            return False
-        kind = type(action)
-        if state.phase is _DISCARD:
-            if kind is not Discard:
-                return False
-            card = action.card  # type: ignore[attr-defined]
-            hand = state.hands[seat]  # four cards once drawn; tested by ``is`` (interned cards), with no call per card
-            held = len(hand) == 4 and (card is hand[0] or card is hand[1] or card is hand[2] or card is hand[3])
-            return held and card is not state.turn.taken
-        if kind is Draw:
-            return bool(state.stock if action.source == STOCK else state.discard)  # type: ignore[attr-defined]
-        return kind is Knock and state.phase is _PLAY
+        return self.play(state, action) is not None
 
     # ------------------------------------------------------------------ play
 
-    def apply(self, state: GameState, action: Action) -> Step:
-        kind = type(action)
+    def play(self, state: GameState, action: Action) -> Step | None:
+        """The step of ``action``, or ``None`` where it is not legal: every move is checked where it is made."""
         seat = action.player
+        if seat != state.to_act:
+            return None
+        kind = type(action)
         turn: DrawTurn = state.turn
+        if state.phase is _DISCARD:
+            if kind is not Discard:
+                return None
+            card = action.card  # type: ignore[attr-defined]
+            hand = state.hands[seat]  # four cards once drawn; tested by ``is`` (interned cards), with no call per card
+            held = len(hand) == 4 and (card is hand[0] or card is hand[1] or card is hand[2] or card is hand[3])
+            if not held or card is turn.taken:
+                return None
+            return self._discard(state, turn, seat, card)
         if kind is Draw:
             hands = state.hands
             if action.source == STOCK:  # type: ignore[attr-defined]
                 stock = state.stock
+                if not stock:
+                    return None
                 card = stock[0]
                 log = DealLog(state.log, _DRAW, seat, (card,), None, (seat,))
                 hands = with_seat(hands, seat, hands[seat] + (card,))
                 turn = draw_turn(seat, turn.turns, None, turn.knockers, turn.final_left)
                 return _moved(state, _DISCARD, seat, hands, stock[1:], state.discard, turn, log), None
             discard = state.discard
+            if not discard:
+                return None
             card = discard[-1]
             log = DealLog(state.log, _TAKE, seat, (card,))
             hands = with_seat(hands, seat, hands[seat] + (card,))
             turn = draw_turn(seat, turn.turns, card, turn.knockers, turn.final_left)
             return _moved(state, _DISCARD, seat, hands, state.stock, discard[:-1], turn, log), None
-        if kind is Discard:
-            return self._discard(state, turn, seat, action.card)  # type: ignore[attr-defined]
+        if kind is not Knock or state.phase is not _PLAY:
+            return None
         others = tuple([s for s in clockwise_from(state.active, seat) if s != seat])
         log = DealLog(state.log, _KNOCK, seat)
         turns = turn.turns + 1
         following = others[0]
         turn = draw_turn(following, turns, None, (seat,), others)
         return unless_turn_limit(_moved(state, _FINAL, following, state.hands, state.stock, state.discard, turn, log), turns)
+
+    def apply(self, state: GameState, action: Action) -> Step:
+        step = self.play(state, action)
+        assert step is not None, "apply() is for an accepted action"
+        return step
 
     def _discard(self, state: GameState, turn: DrawTurn, seat: int, card: Card) -> Step:
         """The turn ends: a blitz, the stock's end, the final round's end, or the next seat's turn."""

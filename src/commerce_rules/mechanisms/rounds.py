@@ -26,7 +26,7 @@ from ..records import value_record
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved
 from ..whereabouts import Rebuilt, Whereabouts
 from . import rounds_numbers as numbers
-from .common import check_three_cards, knocker_of, turn_limit_text, exchange_choices, exchange_refusal, swap_in, unless_turn_limit, with_seat
+from .common import check_three_cards, knocker_of, turn_limit_text, exchange_choices, exchange_refusal, replaced, swap_in, unless_turn_limit, with_seat
 from .rounds_numbers import BlindPositions
 
 if TYPE_CHECKING:
@@ -130,22 +130,40 @@ class Rounds:
                 return False
             assert isinstance(action, BlindExchange)
             return all(card in state.widow for card in action.take)
-        if kind is Exchange:
-            assert isinstance(action, Exchange)
-            return (
-                seat not in turn.spent and action.give in state.hands[seat] and action.take in state.widow
-                and action.take not in turn.given
-            )  # fmt: skip
+        if kind is Exchange:  # checked where it is made
+            return self.play(state, action) is not None
         return kind is Knock and not turn.exchanges
 
     # ------------------------------------------------------------------ play
+
+    def play(self, state: GameState, action: Action) -> Step | None:
+        """:meth:`accepts` then :meth:`apply`, in one call; ``None`` where the action is not legal.
+
+        An exchange (most of the actions) is checked and made in one pass:
+        the card given found in the hand and the card taken in the widow by
+        ``is``, each put where the other was.
+        """
+        if type(action) is not Exchange:
+            return self.apply(state, action) if self.accepts(state, action) else None
+        seat = action.player
+        turn: RoundsTurn = state.turn
+        if seat != state.to_act or state.phase is _BLIND or seat in turn.spent:
+            return None
+        give, take = action.give, action.take
+        hand = replaced(state.hands[seat], give, take)
+        widow = replaced(state.widow, take, give)
+        if hand is None or widow is None or take in turn.given:
+            return None
+        return self._exchange(state, turn, seat, give, take, with_seat(state.hands, seat, hand), widow)
 
     def apply(self, state: GameState, action: Action) -> Step:
         turn: RoundsTurn = state.turn
         seat = action.player
         kind = type(action)
         if kind is Exchange:
-            return self._exchange(state, turn, action)  # type: ignore[arg-type]
+            step = self.play(state, action)
+            assert step is not None, "apply() is for an accepted action"
+            return step
         if kind is Pass:
             if state.phase is _BLIND:
                 return state._replace(phase=_PLAY, to_act=turn.turn_of), None
@@ -172,10 +190,10 @@ class Rounds:
         turn = turn._replace(spent=spent)
         return moved(state, phase=_PLAY, to_act=turn.turn_of, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log)
 
-    def _exchange(self, state: GameState, turn: RoundsTurn, action: Exchange) -> Step:
-        seat, give, take = action.player, action.give, action.take
-        hands = with_seat(state.hands, seat, swap_in(state.hands[seat], give, take))
-        widow = swap_in(state.widow, take, give)
+    def _exchange(
+        self, state: GameState, turn: RoundsTurn, seat: int, give: Card, take: Card,
+        hands: tuple[tuple[Card, ...], ...], widow: tuple[Card, ...],
+    ) -> Step:  # fmt: skip
         log = DealLog(state.log, EventKind.EXCHANGE, seat, (give, take))
         exchanges = turn.exchanges + 1
         if exchanges >= FREEZE:  # three in one turn: no more exchanges this deal

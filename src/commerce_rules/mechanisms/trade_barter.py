@@ -116,35 +116,40 @@ class TradeBarter:
         return (first[1], second[1], third[1], knock)
 
     def accepts(self, state: GameState, action: Action) -> bool:
-        seat = state.to_act
-        if action.player != seat:
-            return False
-        kind = type(action)
-        if kind is Knock:
-            return True
-        if state.phase is _REPLY:
-            if kind is not BarterReply:
-                return False
-        elif kind is not Barter and (kind is not Buy or not state.stock):
-            return False
-        a, b, c = state.hands[seat]  # trade and barter keeps three cards a hand
-        card = action.card  # type: ignore[attr-defined]
-        return card is a or card is b or card is c  # cards are interned: identity is their equality, with no call per card
+        return self.play(state, action) is not None
 
     # ------------------------------------------------------------------ play
 
-    def apply(self, state: GameState, action: Action) -> Step:
+    def play(self, state: GameState, action: Action) -> Step | None:
+        """The step of ``action``, or ``None`` where it is not legal: every move is checked where it is made."""
+        seat = action.player
+        if seat != state.to_act:
+            return None
         kind = type(action)
+        if kind is Knock:
+            return self._knock(state, seat)
+        if state.phase is _REPLY:
+            if kind is not BarterReply:
+                return None
+        elif kind is not Barter and (kind is not Buy or not state.stock):
+            return None
+        a, b, c = state.hands[seat]  # trade and barter keeps three cards a hand
+        card = action.card  # type: ignore[attr-defined]
+        if card is not a and card is not b and card is not c:  # cards are interned: identity is their equality
+            return None
         if kind is Buy:
-            return self._buy(state, action.player, action.card)  # type: ignore[attr-defined]
+            return self._buy(state, seat, card)
         if kind is Barter:
-            partner = barter_partner(state, action.player)
+            partner = barter_partner(state, seat)
             turn: TradeTurn = state.turn
-            turn = _new(TradeTurn, (turn.turn_of, turn.turns, action.card))  # type: ignore[attr-defined]
+            turn = _new(TradeTurn, (turn.turn_of, turn.turns, card))
             return moved(state, phase=_REPLY, to_act=partner, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=state.log), None
-        if kind is BarterReply:
-            return self._swap(state, action.player, action.card)  # type: ignore[attr-defined]
-        return self._knock(state, action.player)
+        return self._swap(state, seat, card)
+
+    def apply(self, state: GameState, action: Action) -> Step:
+        step = self.play(state, action)
+        assert step is not None, "apply() is for an accepted action"
+        return step
 
     def _knock(self, state: GameState, seat: int) -> Step:
         turn: TradeTurn = state.turn

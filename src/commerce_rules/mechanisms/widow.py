@@ -162,17 +162,8 @@ class Widow(WidowWords, WidowRecord):
             return kind is Pounce or kind is Pass
         if phase is _CHOICE:
             return kind is ExchangeAll or kind is Pass
-        if kind is Exchange:
-            hand, widow = state.hands[seat], state.widow
-            if len(hand) != 3 or len(widow) != 3:  # a quad is frozen; every widow a state can hold is 3 cards
-                return False
-            give, take = action.give, action.take  # type: ignore[attr-defined]
-            # Three cards each, tested by ``is`` (cards are interned: identity is their equality, with no call per card).
-            return (
-                (give is hand[0] or give is hand[1] or give is hand[2])
-                and (take is widow[0] or take is widow[1] or take is widow[2])
-                and take not in state.turn.given
-            )
+        if kind is Exchange:  # checked where it is made
+            return self.play(state, action) is not None
         if kind is Pass:
             return True
         if kind is ExchangeAll:
@@ -181,6 +172,48 @@ class Widow(WidowWords, WidowRecord):
 
     # ------------------------------------------------------------------ play
 
+    def play(self, state: GameState, action: Action) -> Step | None:
+        """:meth:`accepts` then :meth:`apply`, in one call; ``None`` where the action is not legal.
+
+        An exchange in play (most of a widow game's actions) is checked and
+        made in one pass: the card given is found in the hand and the card
+        taken in the widow by ``is``, and each goes where the other was.
+        """
+        if type(action) is not Exchange:
+            return self.apply(state, action) if self.accepts(state, action) else None
+        seat = action.player
+        phase = state.phase
+        if seat != state.to_act or phase is _POUNCE or phase is _CHOICE:
+            return None
+        hands = state.hands
+        hand, widow = hands[seat], state.widow
+        if len(hand) != 3 or len(widow) != 3:  # a quad is frozen; every widow a state can hold is 3 cards
+            return None
+        give, take = action.give, action.take
+        # ``replaced`` written out for three cards and three (two calls fewer: ×1.025 for CRP's apply, counted)
+        a, b, c = hand
+        if give is a:
+            hand = (take, b, c)
+        elif give is b:
+            hand = (a, take, c)
+        elif give is c:
+            hand = (a, b, take)
+        else:
+            return None
+        x, y, z = widow
+        if take is x:
+            widow = (give, y, z)
+        elif take is y:
+            widow = (x, give, z)
+        elif take is z:
+            widow = (x, y, give)
+        else:
+            return None
+        turn: WidowTurn = state.turn
+        if take in turn.given:
+            return None
+        return self._exchanged(state, turn, seat, with_seat(hands, seat, hand), widow, DealLog(state.log, _EXCHANGE, seat, (give, take)), (give,))
+
     def apply(self, state: GameState, action: Action) -> Step:
         kind = type(action)
         turn: WidowTurn = state.turn
@@ -188,10 +221,9 @@ class Widow(WidowWords, WidowRecord):
         if state.phase is _CHOICE:
             return self._choose(state, turn, seat, kind is ExchangeAll)
         if kind is Exchange:
-            give, take = action.give, action.take  # type: ignore[attr-defined]
-            hands = with_seat(state.hands, seat, swap_in(state.hands[seat], give, take))
-            widow = swap_in(state.widow, take, give)
-            return self._exchanged(state, turn, seat, hands, widow, DealLog(state.log, _EXCHANGE, seat, (give, take)), (give,))
+            step = self.play(state, action)
+            assert step is not None, "apply() is for an accepted action"
+            return step
         if kind is ExchangeAll:
             hand = state.hands[seat]
             hands = with_seat(state.hands, seat, state.widow)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import jsonfields as jf
 from ..ranking import is_blitz
+from ..parts import AcceptThenApply
 from ..state import Showdown, ShowdownReason
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 __all__ = ["NoQuestions", "check_lowest_lose"]
 
 
-class NoQuestions:
+class NoQuestions(AcceptThenApply):
     """For scorings that never ask anything between deals and keep no record beyond money and lives."""
 
     phases: tuple[Phase, ...] = ()

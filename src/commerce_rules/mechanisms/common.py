@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from ..actions import Action, Exchange, Knock, exchange_table
+from ..actions import Action, Exchange, Knock, Pass, exchange_table, seat_action
 from ..jsonfields import fail
 from ..state import EventKind, ShowdownReason, clockwise_from
 from ..words import plural
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from ..rules import Rules
     from ..state import Event, GameState
 
-__all__ = ["check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "replaced", "swap_in", "taken_from_the_widow", "unless_turn_limit", "with_seat", "without"]
+__all__ = ["check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "replaced", "swap_in", "taken_from_the_widow", "turn_endings", "unless_turn_limit", "with_seat", "without"]
 
 T = TypeVar("T")
 
@@ -110,6 +110,17 @@ def exchange_choices(hand: tuple[Card, ...], widow: tuple[Card, ...], given: tup
         return (first[i], first[j], first[k], second[i], second[j], second[k], third[i], third[j], third[k])
     takes = [take.index for take in widow if take not in given]
     return tuple([row[take] for row in [table[give.index] for give in hand] for take in takes])
+
+
+_ENDINGS: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+
+
+def turn_endings(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """A turn's last choices, built once per seat: pass or knock (a turn that may knock), or pass alone."""
+    endings = _ENDINGS.get(seat)
+    if endings is None:
+        endings = _ENDINGS[seat] = ((seat_action(Pass, seat), seat_action(Knock, seat)), (seat_action(Pass, seat),))
+    return endings
 
 
 def exchange_refusal(state: GameState, action: Exchange, given: tuple[Card, ...]) -> str | None:

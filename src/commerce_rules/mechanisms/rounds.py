@@ -26,7 +26,7 @@ from ..records import value_record
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved
 from ..whereabouts import Rebuilt, Whereabouts
 from . import rounds_numbers as numbers
-from .common import check_three_cards, knocker_of, turn_limit_text, exchange_choices, exchange_refusal, replaced, swap_in, unless_turn_limit, with_seat
+from .common import check_three_cards, knocker_of, turn_limit_text, exchange_choices, exchange_refusal, replaced, swap_in, turn_endings, unless_turn_limit, with_seat
 from .rounds_numbers import BlindPositions
 
 if TYPE_CHECKING:
@@ -109,10 +109,8 @@ class Rounds:
             takes = [blind_action(seat, take) for k in (1, 2, 3) for take in combinations(state.widow, k)]
             return (*takes, seat_action(Pass, seat))
         turn: RoundsTurn = state.turn
-        if turn.exchanges:  # a knock is a whole turn
-            ending: tuple[Action, ...] = (seat_action(Pass, seat),)
-        else:
-            ending = (seat_action(Pass, seat), seat_action(Knock, seat))
+        with_knock, pass_only = turn_endings(seat)
+        ending = pass_only if turn.exchanges else with_knock  # a knock is a whole turn
         if seat in turn.spent:
             return ending
         return exchange_choices(state.hands[seat], state.widow, turn.given, seat) + ending

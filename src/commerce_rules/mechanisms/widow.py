@@ -29,7 +29,7 @@ from ..cards import Card
 from ..rules import StallEffect
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active
 from . import widow_sampling as sampling
-from .common import exchange_choices, unless_turn_limit, swap_in, with_seat
+from .common import exchange_choices, turn_endings, unless_turn_limit, swap_in, with_seat
 from .widow_record import WidowRecord, WidowTurn, blitz_among, pounce_card, pounce_card_in, widow_turn
 from .widow_words import WidowWords
 
@@ -50,15 +50,6 @@ _POUNCED, _DECLINED = EventKind.POUNCE, EventKind.POUNCE_DECLINED
 _ALL, _TAKE_EXTRA, _KEEP, _NEW_WIDOW = EventKind.EXCHANGE_ALL, EventKind.TAKE_EXTRA_HAND, EventKind.KEEP_HAND, EventKind.NEW_WIDOW
 _BLITZ = ShowdownReason.BLITZ
 _KINDS = (TwoCards(Exchange), NoCard(Pass), NoCard(Knock))
-_ENDINGS: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
-
-
-def _endings(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
-    """A turn's last choices, built once per seat: pass or knock (a turn's start in play), or pass alone."""
-    endings = _ENDINGS.get(seat)
-    if endings is None:
-        endings = _ENDINGS[seat] = ((seat_action(Pass, seat), seat_action(Knock, seat)), (seat_action(Pass, seat),))
-    return endings
 
 
 def _tricon_among(hands: tuple[tuple[Card, ...], ...]) -> bool:
@@ -144,7 +135,7 @@ class Widow(WidowWords, WidowRecord):
             return (seat_action(ExchangeAll, seat), seat_action(Pass, seat))
         turn: WidowTurn = state.turn
         hand = state.hands[seat]
-        with_knock, pass_only = _endings(seat)
+        with_knock, pass_only = turn_endings(seat)
         ending = with_knock if phase is _PLAY and not turn.exchanges else pass_only  # one knock a deal, a whole turn
         if len(hand) == 4:  # a quad is frozen: pass or knock only [resolution]
             return ending

@@ -98,18 +98,22 @@ def with_seat(values: tuple[T, ...], seat: int, value: T) -> tuple[T, ...]:
 def exchange_choices(hand: tuple[Card, ...], widow: tuple[Card, ...], given: tuple[Card, ...], seat: int) -> tuple[Action, ...]:
     """Every exchange of a hand card for a widow card, except taking back a card given this turn.
 
-    In hand order, then widow order. A turn's first choice between a hand of
-    three and a widow of three is written out: it is most of a widow game's turns.
+    In hand order, then widow order; the hand is of three cards (a quad
+    exchanges nothing). A turn's first choice, with a widow of three, is
+    written out: it is most of a widow game's turns.
     """
     table = exchange_table(seat)
-    if not given and len(hand) == 3 and len(widow) == 3:
-        a, b, c = hand
+    a, b, c = hand
+    first, second, third = table[a.index], table[b.index], table[c.index]
+    if not given and len(widow) == 3:
         x, y, z = widow
-        first, second, third = table[a.index], table[b.index], table[c.index]
         i, j, k = x.index, y.index, z.index
         return (first[i], first[j], first[k], second[i], second[j], second[k], third[i], third[j], third[k])
-    takes = [take.index for take in widow if take not in given]
-    return tuple([row[take] for row in [table[give.index] for give in hand] for take in takes])
+    takes = [take.index for take in widow]
+    for card in given:  # by index: ``take not in given`` called Card.__eq__ for each card passed over
+        if card.index in takes:
+            takes.remove(card.index)
+    return tuple([row[take] for row in (first, second, third) for take in takes])
 
 
 _ENDINGS: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}

@@ -29,7 +29,7 @@ from ..cards import Card
 from ..rules import StallEffect
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active
 from . import widow_sampling as sampling
-from .common import exchange_choices, turn_endings, unless_turn_limit, swap_in, with_seat
+from .common import exchange_choices, replaced, turn_endings, unless_turn_limit, swap_in, with_seat
 from .widow_record import WidowRecord, WidowTurn, blitz_among, pounce_card, pounce_card_in, widow_turn
 from .widow_words import WidowWords
 
@@ -181,29 +181,13 @@ class Widow(WidowWords, WidowRecord):
         if len(hand) != 3 or len(widow) != 3:  # a quad is frozen; every widow a state can hold is 3 cards
             return None
         give, take = action.give, action.take
-        # ``replaced`` written out for three cards and three (two calls fewer: ×1.025 for CRP's apply, counted)
-        a, b, c = hand
-        if give is a:
-            hand = (take, b, c)
-        elif give is b:
-            hand = (a, take, c)
-        elif give is c:
-            hand = (a, b, take)
-        else:
-            return None
-        x, y, z = widow
-        if take is x:
-            widow = (give, y, z)
-        elif take is y:
-            widow = (x, give, z)
-        elif take is z:
-            widow = (x, y, give)
-        else:
-            return None
+        new_hand = replaced(hand, give, take)
+        new_widow = replaced(widow, take, give)
         turn: WidowTurn = state.turn
-        if take in turn.given:
+        if new_hand is None or new_widow is None or take in turn.given:
             return None
-        return self._exchanged(state, turn, seat, with_seat(hands, seat, hand), widow, DealLog(state.log, _EXCHANGE, seat, (give, take)), (give,))
+        log = DealLog(state.log, _EXCHANGE, seat, (give, take))
+        return self._exchanged(state, turn, seat, with_seat(hands, seat, new_hand), new_widow, log, (give,))
 
     def apply(self, state: GameState, action: Action) -> Step:
         kind = type(action)

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .state import Event, EventKind, GameState, Payment, Phase, Showdown, ShowdownReason
     from .whereabouts import Rebuilt, Whereabouts
 
-__all__ = ["AcceptThenApply", "EventShape", "MechanismPart", "PhasePart", "ScoringPart", "Seen", "Settled", "Settlement", "Step"]
+__all__ = ["AcceptThenApply", "CheckedWhereMade", "EventShape", "MechanismPart", "PhasePart", "ScoringPart", "Seen", "Settled", "Settlement", "Step", "accepted"]
 
 
 class Settled(enum.Enum):
@@ -112,6 +112,23 @@ class AcceptThenApply:
 
     def play(self: PhasePart, state: GameState, action: Action) -> Step | None:
         return self.apply(state, action) if self.accepts(state, action) else None
+
+
+class CheckedWhereMade:
+    """:meth:`~PhasePart.accepts` and :meth:`~PhasePart.apply` from :meth:`PhasePart.play`: for a part that
+    checks every move where it makes it, so that its legality has that one definition."""
+
+    def accepts(self: PhasePart, state: GameState, action: Action) -> bool:
+        return self.play(state, action) is not None
+
+    def apply(self: PhasePart, state: GameState, action: Action) -> Step:
+        return accepted(self.play(state, action))
+
+
+def accepted(step: Step | None) -> Step:
+    """The step :meth:`PhasePart.play` gave for an action :meth:`~PhasePart.apply` was told is accepted."""
+    assert step is not None, "apply() is for an accepted action"
+    return step
 
 
 class MechanismPart(PhasePart, Protocol):

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from ..action_kinds import ByValue, NoCard, OneCard
 from ..actions import Action, Knock, seat_action
 from ..cards import Card
+from ..parts import CheckedWhereMade
 from ..state import DealLog, Event, EventKind, GameState, Phase, ShowdownReason, clockwise_from, next_active
 from . import draw_discard_sampling as sampling
 from .common import knocker_of, turn_limit_text, unless_turn_limit, with_seat, without
@@ -76,7 +77,7 @@ def _moved(
     ))  # fmt: skip
 
 
-class DrawDiscard(DrawDiscardRecord):
+class DrawDiscard(DrawDiscardRecord, CheckedWhereMade):
     """Draw from the stock or the discard pile, discard face up; knock for a final round; 31 ends the deal."""
 
     phases: tuple[Phase, ...] = (_PLAY, _DISCARD, _FINAL)
@@ -120,9 +121,6 @@ class DrawDiscard(DrawDiscardRecord):
         if state.phase is _PLAY:
             return (*draws, seat_action(Knock, seat))
         return draws
-
-    def accepts(self, state: GameState, action: Action) -> bool:
-        return self.play(state, action) is not None
 
     # ------------------------------------------------------------------ play
 
@@ -169,11 +167,6 @@ class DrawDiscard(DrawDiscardRecord):
         following = others[0]
         turn = draw_turn(following, turns, None, (seat,), others)
         return unless_turn_limit(_moved(state, _FINAL, following, state.hands, state.stock, state.discard, turn, log), turns)
-
-    def apply(self, state: GameState, action: Action) -> Step:
-        step = self.play(state, action)
-        assert step is not None, "apply() is for an accepted action"
-        return step
 
     def _discard(self, state: GameState, turn: DrawTurn, seat: int, card: Card) -> Step:
         """The turn ends: a blitz, the stock's end, the final round's end, or the next seat's turn."""

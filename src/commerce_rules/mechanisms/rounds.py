@@ -22,6 +22,7 @@ from .. import jsonfields as jf
 from ..action_kinds import ActionKind, NoCard, TwoCards
 from ..actions import Action, BlindExchange, Exchange, Knock, Pass, blind_action, seat_action
 from ..cards import Card
+from ..parts import accepted
 from ..records import value_record
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved
 from ..whereabouts import Rebuilt, Whereabouts
@@ -159,9 +160,7 @@ class Rounds:
         seat = action.player
         kind = type(action)
         if kind is Exchange:
-            step = self.play(state, action)
-            assert step is not None, "apply() is for an accepted action"
-            return step
+            return accepted(self.play(state, action))
         if kind is Pass:
             if state.phase is _BLIND:
                 return state._replace(phase=_PLAY, to_act=turn.turn_of), None

@@ -16,6 +16,7 @@ from .. import jsonfields as jf
 from ..action_kinds import ActionKind, NoCard, OneCard
 from ..actions import Action, Barter, BarterReply, Buy, Knock, seat_action, trade_table
 from ..cards import Card
+from ..parts import CheckedWhereMade
 from ..records import value_record
 from ..rules import BarterDirection, Rules
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, moved, moved_and_paid, next_active
@@ -60,7 +61,7 @@ def barter_partner(state: GameState, seat: int) -> int:
     return next_active(state.active, seat, step)
 
 
-class TradeBarter:
+class TradeBarter(CheckedWhereMade):
     """Buy, barter, knock; no widow."""
 
     phases: tuple[Phase, ...] = (_PLAY, _REPLY)
@@ -115,9 +116,6 @@ class TradeBarter:
             return (first[0], second[0], third[0], first[1], second[1], third[1], knock)
         return (first[1], second[1], third[1], knock)
 
-    def accepts(self, state: GameState, action: Action) -> bool:
-        return self.play(state, action) is not None
-
     # ------------------------------------------------------------------ play
 
     def play(self, state: GameState, action: Action) -> Step | None:
@@ -145,11 +143,6 @@ class TradeBarter:
             turn = _new(TradeTurn, (turn.turn_of, turn.turns, card))
             return moved(state, phase=_REPLY, to_act=partner, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=state.log), None
         return self._swap(state, seat, card)
-
-    def apply(self, state: GameState, action: Action) -> Step:
-        step = self.play(state, action)
-        assert step is not None, "apply() is for an accepted action"
-        return step
 
     def _knock(self, state: GameState, seat: int) -> Step:
         turn: TradeTurn = state.turn

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from ..action_kinds import NoCard, TwoCards
 from ..actions import Action, Exchange, ExchangeAll, Knock, Pass, Pounce, seat_action
 from ..cards import Card
+from ..parts import accepted
 from ..rules import StallEffect
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active
 from . import widow_sampling as sampling
@@ -196,9 +197,7 @@ class Widow(WidowWords, WidowRecord):
         if state.phase is _CHOICE:
             return self._choose(state, turn, seat, kind is ExchangeAll)
         if kind is Exchange:
-            step = self.play(state, action)
-            assert step is not None, "apply() is for an accepted action"
-            return step
+            return accepted(self.play(state, action))
         if kind is ExchangeAll:
             hand = state.hands[seat]
             hands = with_seat(state.hands, seat, state.widow)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import jsonfields as jf
-from ..ranking import is_blitz
 from ..parts import AcceptThenApply
+from ..ranking import is_blitz
 from ..state import Showdown, ShowdownReason
 
 if TYPE_CHECKING:

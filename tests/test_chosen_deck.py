@@ -289,3 +289,41 @@ def test_a_draws_top_byte_gives_its_position_or_leaves_it_to_the_whole_draw(boun
     # and a byte is in doubt only where two of its draws pick different positions
     least, greatest = word >> 56 << 56, (word >> 56 << 56) + 2**56 - 1
     assert (position is None) == ((least * bound) >> 64 != (greatest * bound) >> 64)
+
+
+@st.composite
+def _tables(draw: st.DrawFn) -> tuple[int, tuple[int, ...], int]:
+    """A table: its seats, the seats still in play (two or more, in seat order) and a dealer among them."""
+    players = draw(st.integers(min_value=3, max_value=12))
+    active = tuple(sorted(draw(st.sets(st.integers(min_value=0, max_value=players - 1), min_size=2))))
+    return players, active, draw(st.sampled_from(active))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_tables(), st.randoms(use_true_random=False))
+def test_the_hands_are_dealt_one_card_at_a_time_clockwise_from_the_eldest_to_the_seats_in_play(
+    table: tuple[int, tuple[int, ...], int], rng: random.Random
+) -> None:
+    from commerce_rules.deal import _hands_dealer
+    from commerce_rules.state import clockwise_from
+
+    players, active, dealer = table
+    deck = list(deck_for(FOSTER))
+    rng.shuffle(deck)
+    order = clockwise_from(active, dealer)  # the eldest first, the dealer last
+    hands = _hands_dealer(players, order)(tuple(deck))
+    count = len(active)
+    for seat in range(players):
+        position = order.index(seat) if seat in active else None
+        assert hands[seat] == (() if position is None else tuple(deck[position : 3 * count : count]))
+
+
+def test_the_hand_dealers_kept_for_many_tables_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from commerce_rules import deal
+
+    monkeypatch.setattr(deal, "_HANDS_DEALERS", {})
+    monkeypatch.setattr(deal, "_MOST_DEALERS", 3)
+    for dealer in range(5):  # five tables, each a new dealer: never more than three kept, and each deals right
+        state = new_game(FOSTER, 5, seed=dealer, dealer=dealer)
+        assert len(deal._HANDS_DEALERS) <= 3
+        assert state.hands == new_game(FOSTER, 5, seed=dealer, dealer=dealer, deck=shuffled_deck(FOSTER, dealer, 1)).hands

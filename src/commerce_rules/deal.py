@@ -221,22 +221,51 @@ def deal(
     return lay_out(state, deal_number, dealer, deck, carried)
 
 
+_Hands = tuple[tuple[Card, ...], ...]
+
+
+def _hands_dealer(players: int, order: tuple[int, ...]) -> Callable[[tuple[Card, ...]], _Hands]:
+    """The hands a deck's top ``3 * len(order)`` cards make, dealt one at a time to ``order``, by seat.
+
+    Written out with every index a constant, as the shuffle is: a seat's
+    hand is three reads of the deck and one small tuple, where a slice with
+    a step (or ``zip``) costs several times that.
+    """
+    count = len(order)
+    position = {seat: index for index, seat in enumerate(order)}
+    hands = [
+        "(cards[{0}], cards[{1}], cards[{2}])".format(*range(position[seat], 3 * count, count)) if seat in position else "()"
+        for seat in range(players)
+    ]
+    namespace: dict[str, Any] = {}
+    exec(f"def hands(cards):\n    return ({', '.join(hands)},)", namespace)  # noqa: S102 - the source is built from whole numbers alone
+    dealer: Callable[[tuple[Card, ...]], _Hands] = namespace["hands"]
+    return dealer
+
+
+_HANDS_DEALERS: dict[tuple[int, tuple[int, ...], int], Callable[[tuple[Card, ...]], _Hands]] = {}
+"""Each table's hand dealer, by (players, seats in play, dealer): made when first dealt, at most :data:`_MOST_DEALERS` kept."""
+_MOST_DEALERS: Final = 4096
+
+
 def lay_out(state: GameState, deal_number: int, dealer: int, deck: Sequence[Card], carried: DealLog = EMPTY_LOG) -> Begun:
     """Deal ``deck`` (top first) one card at a time from the eldest, then the widow; the rest is the stock."""
     variant = variant_of(state.rules)
-    order = clockwise_from(state.active, dealer)
-    count = len(order)
-    in_hands = 3 * count
+    active = state.active
+    key = (state.num_players, active, dealer)
+    hands_dealer = _HANDS_DEALERS.get(key)
+    if hands_dealer is None:
+        if len(_HANDS_DEALERS) >= _MOST_DEALERS:  # a long run over many tables: start again rather than grow
+            _HANDS_DEALERS.clear()
+        hands_dealer = _HANDS_DEALERS[key] = _hands_dealer(state.num_players, clockwise_from(active, dealer))
+    in_hands = 3 * len(active)
     cards = deck if type(deck) is tuple else tuple(deck)  # slices of a tuple are tuples: no copy to convert
-    hands: list[tuple[Card, ...]] = [()] * state.num_players
-    for position, seat in enumerate(order):
-        hands[seat] = cards[position:in_hands:count]
     widow_end = in_hands + variant.mechanism.widow_size
     state = dealt(
         state,
         deal_number=deal_number,
         dealer=dealer,
-        hands=tuple(hands),
+        hands=hands_dealer(cards),
         widow=cards[in_hands:widow_end],
         stock=cards[widow_end:],
         log=carried,

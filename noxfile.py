@@ -93,6 +93,18 @@ def bench(session: nox.Session) -> None:
 
 
 @nox.session
+def targets(session: nox.Session) -> None:
+    """The speed targets, each judged on the median of whole runs of the replay benchmark (minutes: not in CI).
+
+    ``nox -s targets`` runs ``benchmarks/bench_replay.py`` ten times, each in
+    a fresh interpreter; further arguments go to ``benchmarks/check_targets.py``
+    (``--scripts 20``, ``--keep runs/``). It fails when a median misses its target.
+    """
+    session.install("-e", ".[bench]")
+    session.run("python", "benchmarks/check_targets.py", *session.posargs)
+
+
+@nox.session
 def soak(session: nox.Session) -> None:
     """Random matches of every preset, every invariant after every action (hours: not in CI).
 

@@ -1,7 +1,7 @@
 """Benchmark the figure a bot author gets: one pass of ``apply`` over recorded games.
 
 Run:  python benchmarks/bench_replay.py [--runs 5] [--games 40] [--seed 2024] [--presets crp,foster]
-                                        [--players 3,6,12] [--rates-at 6]
+                                        [--players 3,6,12] [--rates-at 6] [--json FILE]
 
 For each preset and player count, ``--games`` random matches are played and
 their actions recorded (the seed of each and its action list, nothing else).
@@ -24,12 +24,15 @@ Also reported, at 6 players (``--rates-at``: the tables where they are):
   events into one deal (a widow deal that never ends: every seat
   exchanges back and forth), the ratio of the two.
 
-This is a script, not a test: it asserts nothing.
+``--json FILE`` also writes the figures to ``FILE`` (``check_targets.py``
+reads them there, one whole run of this script at a time). This is a
+script, not a test: it asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import random
 import statistics
@@ -125,6 +128,7 @@ def main() -> None:
     parser.add_argument("--presets", default=",".join(PRESETS))
     parser.add_argument("--players", default=",".join(map(str, PLAYERS)))
     parser.add_argument("--rates-at", default="6", help="the tables where bot turns and games/s are measured")
+    parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE, as JSON")
     args = parser.parse_args()
     names = [name for name in args.presets.split(",") if name]
     tables = [int(n) for n in args.players.split(",") if n]
@@ -135,6 +139,8 @@ def main() -> None:
     )
     print()
     print(f"{'preset':<11} {'players':>7} {'actions':>8} {'apply µs':>9} {'bot turn µs':>12} {'games/s':>9}")
+    figures: dict[str, object] = {"python": platform.python_version(), "cells": []}
+    cells: list[dict[str, object]] = figures["cells"]  # type: ignore[assignment]
     for name in names:
         rules = PRESETS[name]
         for players in tables:
@@ -145,18 +151,24 @@ def main() -> None:
             games = record(rules, players, args.games, args.seed)
             actions = sum(len(a) for _, a in games)
             alone = statistics.median(replay_pass(rules, players, games, False) for _ in range(args.runs))
+            cell: dict[str, object] = {"preset": name, "players": players, "actions": actions, "apply_us": alone}
             turn = bot_rate = ""
             if players in rates_at:
-                turn = f"{statistics.median(replay_pass(rules, players, games, True) for _ in range(args.runs)):.1f}"
-                bot_rate = f"{statistics.median(games_per_second(rules, players, args.games, args.seed) for _ in range(args.runs)):,.0f}"
+                cell["bot_turn_us"] = statistics.median(replay_pass(rules, players, games, True) for _ in range(args.runs))
+                cell["games_per_s"] = statistics.median(games_per_second(rules, players, args.games, args.seed) for _ in range(args.runs))
+                turn, bot_rate = f"{cell['bot_turn_us']:.1f}", f"{cell['games_per_s']:,.0f}"
+            cells.append(cell)
             print(f"{name:<11} {players:>7} {actions:>8} {alone:>9.1f} {turn:>12} {bot_rate:>9}")
     print()
-    if "crp" not in names:
-        return
-    widow = PRESETS["crp"]
-    short = statistics.median(long_deal(widow, 100) for _ in range(args.runs))
-    long = statistics.median(long_deal(widow, 10_000) for _ in range(args.runs))
-    print(f"long deal (crp, 6 players): {short:.1f} µs per apply at 100 events, {long:.1f} at 10,000 (x{long / short:.2f})")
+    if "crp" in names:
+        widow = PRESETS["crp"]
+        short = statistics.median(long_deal(widow, 100) for _ in range(args.runs))
+        long = statistics.median(long_deal(widow, 10_000) for _ in range(args.runs))
+        figures["long_deal_us"] = {"100": short, "10000": long}
+        print(f"long deal (crp, 6 players): {short:.1f} µs per apply at 100 events, {long:.1f} at 10,000 (x{long / short:.2f})")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(figures, out, indent=1)
 
 
 if __name__ == "__main__":

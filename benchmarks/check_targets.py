@@ -1,0 +1,138 @@
+"""Check the speed targets as they are stated: the median of several whole runs of ``bench_replay.py``.
+
+Run:  python benchmarks/check_targets.py [--scripts 10] [--runs 5] [--games 30] [--players 3,6,9,12]
+                                         [--keep DIR]
+
+Each of ``--scripts`` runs is a fresh interpreter running the whole of
+``bench_replay.py`` (recording, replaying, ``--runs`` passes per cell, the
+long deal); a figure is the median of its value over those runs, and the
+least and the greatest are printed beside it, so that the spread of a
+shared machine is in the table, not hidden by it. A target is met when
+that median is. Nothing is warmed or kept between runs. ``--keep DIR``
+keeps each run's figures (every table, not only the targets') in ``DIR``.
+
+The targets are the engine issue's (``docs/performance.md``): at 6 players,
+``apply`` at most 6 µs for CRP, Trentuno, Extended, Schwimmen and
+Thirty-One and 8 µs for Foster, Pounce and Hoyle; a bot's turn at most
+8 µs; Foster 3,000 random games a second and CRP 600; a 10,000-event deal
+at most twice the cost per action of a 100-event deal.
+
+The exit status is 1 when a target is missed, 0 when every one is met.
+This is a script, not a test: a test of its arithmetic is in
+``tests/test_benchmark_targets.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+HERE = Path(__file__).resolve().parent
+
+AT = 6
+"""The table at which the targets are set."""
+APPLY_TARGETS = {
+    "foster": 8.0, "crp": 6.0, "pounce": 8.0, "trentuno": 6.0, "extended": 6.0,
+    "hoyle": 8.0, "schwimmen": 6.0, "thirty_one": 6.0,
+}  # fmt: skip
+"""The most µs per ``apply`` at 6 players, by preset."""
+BOT_TURN_TARGET = 8.0
+"""The most µs per bot turn (``legal_actions`` then ``apply``) at 6 players, every preset."""
+GAMES_TARGETS = {"foster": 3000.0, "crp": 600.0}
+"""The fewest random 6-player games a second, by preset."""
+LONG_DEAL_TARGET = 2.0
+"""The most a 10,000-event deal may cost per action, as a multiple of a 100-event deal's."""
+
+
+class Figure(NamedTuple):
+    """One target against the runs: the median the target is judged on, the spread beside it."""
+
+    name: str
+    median: float
+    least: float
+    greatest: float
+    target: float
+    at_most: bool
+    """Whether the target is a ceiling (µs, a ratio) rather than a floor (games a second)."""
+
+    @property
+    def met(self) -> bool:
+        return self.median <= self.target if self.at_most else self.median >= self.target
+
+
+def figures(runs: Sequence[dict[str, Any]]) -> list[Figure]:
+    """Every target's figure over ``runs`` (each one run's JSON from ``bench_replay.py --json``)."""
+    found: list[Figure] = []
+
+    def add(name: str, values: list[float], target: float, at_most: bool) -> None:
+        if values:  # a run that did not measure it (a preset left out) gives none
+            found.append(Figure(name, statistics.median(values), min(values), max(values), target, at_most))
+
+    def cells(preset: str, key: str) -> list[float]:
+        return [
+            float(cell[key]) for run in runs for cell in run["cells"]
+            if cell["preset"] == preset and cell["players"] == AT and key in cell
+        ]  # fmt: skip
+
+    for preset, target in APPLY_TARGETS.items():
+        add(f"{preset} apply µs", cells(preset, "apply_us"), target, True)
+    for preset in APPLY_TARGETS:
+        add(f"{preset} bot turn µs", cells(preset, "bot_turn_us"), BOT_TURN_TARGET, True)
+    for preset, target in GAMES_TARGETS.items():
+        add(f"{preset} games/s", cells(preset, "games_per_s"), target, False)
+    ratios = [run["long_deal_us"]["10000"] / run["long_deal_us"]["100"] for run in runs if "long_deal_us" in run]
+    add("long deal, 10,000 / 100 events", ratios, LONG_DEAL_TARGET, True)
+    return found
+
+
+def report(found: Sequence[Figure], scripts: int) -> str:
+    """The table: each figure's median, spread and target, and whether it is met."""
+    lines = [f"median of {scripts} whole runs of bench_replay.py, at {AT} players", ""]
+    lines.append(f"{'figure':<32} {'median':>8} {'least':>8} {'greatest':>9} {'target':>10}  met")
+    for figure in found:
+        bound = ("≤ " if figure.at_most else "≥ ") + f"{figure.target:g}"
+        lines.append(
+            f"{figure.name:<32} {figure.median:>8.1f} {figure.least:>8.1f} {figure.greatest:>9.1f} {bound:>10}  "
+            + ("yes" if figure.met else "NO")
+        )
+    missed = [figure.name for figure in found if not figure.met]
+    lines.append("")
+    lines.append(f"{len(found) - len(missed)} of {len(found)} targets met" + (f"; missed: {', '.join(missed)}" if missed else ""))
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--scripts", type=int, default=10, help="whole runs of bench_replay.py (fresh interpreters)")
+    parser.add_argument("--runs", type=int, default=5, help="passes per cell within a run")
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--players", default="3,6,9,12")
+    parser.add_argument("--keep", metavar="DIR", help="keep each run's JSON figures in DIR")
+    args = parser.parse_args()
+    runs: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(args.keep or scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        for index in range(args.scripts):
+            out = folder / f"run{index + 1}.json"
+            command = [
+                sys.executable, str(HERE / "bench_replay.py"), "--runs", str(args.runs), "--games", str(args.games),
+                "--players", args.players, "--rates-at", str(AT), "--json", str(out),
+            ]  # fmt: skip
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+            runs.append(json.loads(out.read_text(encoding="utf-8")))
+            print(f"run {index + 1} of {args.scripts} done", file=sys.stderr)
+    found = figures(runs)
+    print(report(found, len(runs)))
+    return 0 if all(figure.met for figure in found) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

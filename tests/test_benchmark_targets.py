@@ -1,0 +1,64 @@
+"""The arithmetic of ``benchmarks/check_targets.py``: a target is judged on the median of whole runs."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def targets() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "check_targets.py"
+    spec = importlib.util.spec_from_file_location("check_targets", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["check_targets"] = module  # a NamedTuple's module must be found while its class is made
+    spec.loader.exec_module(module)
+    return module
+
+
+def _run(apply_us: float, bot_turn_us: float, games: float, short: float, long: float, players: int = 6) -> dict[str, Any]:
+    cells = [
+        {"preset": "crp", "players": players, "actions": 10, "apply_us": apply_us, "bot_turn_us": bot_turn_us, "games_per_s": games},
+        {"preset": "crp", "players": 3, "actions": 10, "apply_us": 99.0},  # another table: never judged
+    ]
+    return {"python": "3.11", "cells": cells, "long_deal_us": {"100": short, "10000": long}}
+
+
+def _by_name(targets: ModuleType, runs: list[dict[str, Any]]) -> dict[str, Any]:
+    return {figure.name: figure for figure in targets.figures(runs)}
+
+
+def test_a_target_is_judged_on_the_median_of_the_runs_not_their_best_or_worst(targets: ModuleType) -> None:
+    found = _by_name(targets, [_run(5.0, 7.0, 700, 3, 3), _run(9.0, 9.0, 500, 3, 3), _run(5.5, 7.5, 650, 3, 3)])
+    apply = found["crp apply µs"]
+    assert (apply.median, apply.least, apply.greatest) == (5.5, 5.0, 9.0) and apply.met
+    assert found["crp bot turn µs"].met and found["crp games/s"].met  # 7.5 µs ≤ 8; 650 games ≥ 600
+
+
+def test_a_median_beyond_the_target_misses_it_even_if_one_run_meets_it(targets: ModuleType) -> None:
+    found = _by_name(targets, [_run(5.0, 7.0, 700, 3, 3), _run(6.5, 8.5, 550, 3, 3), _run(7.0, 9.0, 500, 3, 3)])
+    assert not found["crp apply µs"].met and not found["crp bot turn µs"].met
+    assert not found["crp games/s"].met  # games a second is a floor: 550 < 600
+
+
+def test_the_long_deal_is_judged_on_each_runs_own_ratio(targets: ModuleType) -> None:
+    ratio = _by_name(targets, [_run(5, 7, 700, 2.0, 3.0), _run(5, 7, 700, 4.0, 5.0), _run(5, 7, 700, 1.0, 3.0)])["long deal, 10,000 / 100 events"]
+    assert (ratio.median, ratio.greatest) == (1.5, 3.0) and ratio.met
+
+
+def test_only_the_six_player_table_and_the_measured_presets_are_judged(targets: ModuleType) -> None:
+    found = _by_name(targets, [_run(5.0, 7.0, 700, 3, 3, players=12)])
+    assert "crp apply µs" not in found and "foster apply µs" not in found
+    assert list(found) == ["long deal, 10,000 / 100 events"]
+
+
+def test_the_report_names_every_missed_target(targets: ModuleType) -> None:
+    text = targets.report(targets.figures([_run(7.0, 7.0, 700, 3, 3)]), 1)
+    assert "crp apply µs" in text and "NO" in text
+    assert text.endswith("3 of 4 targets met; missed: crp apply µs")

@@ -1,5 +1,7 @@
 """Development sessions: ``nox`` runs tests, typecheck and docs; ``nox -s bench`` the benchmarks.
 
+``nox -s targets`` judges the speed targets on the median of ten whole benchmark runs.
+
 ``nox -s adapters`` installs the optional extras (OpenSpiel, PettingZoo, Dask)
 and runs the adapters' tests, which ``nox -s tests`` skips without them; CI runs it.
 

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from commerce_rules import (
+    CRP,
     FOSTER,
     Card,
     HOYLE,
@@ -299,31 +300,23 @@ def _tables(draw: st.DrawFn) -> tuple[int, tuple[int, ...], int]:
     return players, active, draw(st.sampled_from(active))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(_tables(), st.randoms(use_true_random=False))
 def test_the_hands_are_dealt_one_card_at_a_time_clockwise_from_the_eldest_to_the_seats_in_play(
     table: tuple[int, tuple[int, ...], int], rng: random.Random
 ) -> None:
-    from commerce_rules.deal import _hands_dealer
+    from commerce_rules.deal import lay_out
     from commerce_rules.state import clockwise_from
 
     players, active, dealer = table
-    deck = list(deck_for(FOSTER))
+    deck = list(deck_for(CRP))
     rng.shuffle(deck)
+    table_state = new_game(CRP, players, seed=1)  # then the seats out of the match lose their lives
+    table_state = table_state._replace(active=active, lives=tuple(3 if seat in active else 0 for seat in range(players)))
+    state, _ = lay_out(table_state, 2, dealer, deck)
     order = clockwise_from(active, dealer)  # the eldest first, the dealer last
-    hands = _hands_dealer(players, order)(tuple(deck))
     count = len(active)
     for seat in range(players):
         position = order.index(seat) if seat in active else None
-        assert hands[seat] == (() if position is None else tuple(deck[position : 3 * count : count]))
-
-
-def test_the_hand_dealers_kept_for_many_tables_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    from commerce_rules import deal
-
-    monkeypatch.setattr(deal, "_HANDS_DEALERS", {})
-    monkeypatch.setattr(deal, "_MOST_DEALERS", 3)
-    for dealer in range(5):  # five tables, each a new dealer: never more than three kept, and each deals right
-        state = new_game(FOSTER, 5, seed=dealer, dealer=dealer)
-        assert len(deal._HANDS_DEALERS) <= 3
-        assert state.hands == new_game(FOSTER, 5, seed=dealer, dealer=dealer, deck=shuffled_deck(FOSTER, dealer, 1)).hands
+        assert state.hands[seat] == (() if position is None else tuple(deck[position : 3 * count : count]))
+    assert state.widow == tuple(deck[3 * count : 3 * count + 3]) and state.stock == tuple(deck[3 * count + 3 :])

@@ -243,29 +243,36 @@ def _hands_dealer(players: int, order: tuple[int, ...]) -> Callable[[tuple[Card,
     return dealer
 
 
-_HANDS_DEALERS: dict[tuple[int, tuple[int, ...], int], Callable[[tuple[Card, ...]], _Hands]] = {}
-"""Each table's hand dealer, by (players, seats in play, dealer): made when first dealt, at most :data:`_MOST_DEALERS` kept."""
-_MOST_DEALERS: Final = 4096
+_IN_ORDER: Final = {count: _hands_dealer(count, tuple(range(count))) for count in range(1, MAX_PLAYERS + 1)}
+"""For each number of seats in play, the hands in the order they are dealt (the eldest's first)."""
+_TABLE_DEALERS: dict[tuple[int, int], Callable[[tuple[Card, ...]], _Hands]] = {}
+"""For a table with every seat in play, by (players, dealer): the hands by seat, made when first dealt (75 at most)."""
 
 
 def lay_out(state: GameState, deal_number: int, dealer: int, deck: Sequence[Card], carried: DealLog = EMPTY_LOG) -> Begun:
     """Deal ``deck`` (top first) one card at a time from the eldest, then the widow; the rest is the stock."""
     variant = variant_of(state.rules)
-    active = state.active
-    key = (state.num_players, active, dealer)
-    hands_dealer = _HANDS_DEALERS.get(key)
-    if hands_dealer is None:
-        if len(_HANDS_DEALERS) >= _MOST_DEALERS:  # a long run over many tables: start again rather than grow
-            _HANDS_DEALERS.clear()
-        hands_dealer = _HANDS_DEALERS[key] = _hands_dealer(state.num_players, clockwise_from(active, dealer))
-    in_hands = 3 * len(active)
+    players, active = state.num_players, state.active
+    count = len(active)
     cards = deck if type(deck) is tuple else tuple(deck)  # slices of a tuple are tuples: no copy to convert
+    if count == players:  # every seat in play (every deal of most matches): the table's own dealer
+        table_dealer = _TABLE_DEALERS.get((players, dealer))
+        if table_dealer is None:
+            table_dealer = _TABLE_DEALERS[players, dealer] = _hands_dealer(players, clockwise_from(active, dealer))
+        hands = table_dealer(cards)
+    else:  # some seats out: the hands dealt in order go to the seats in play, an empty hand to the others
+        in_order = _IN_ORDER[count](cards)
+        seated: list[tuple[Card, ...]] = [()] * players
+        for position, seat in enumerate(clockwise_from(active, dealer)):
+            seated[seat] = in_order[position]
+        hands = tuple(seated)
+    in_hands = 3 * count
     widow_end = in_hands + variant.mechanism.widow_size
     state = dealt(
         state,
         deal_number=deal_number,
         dealer=dealer,
-        hands=hands_dealer(cards),
+        hands=hands,
         widow=cards[in_hands:widow_end],
         stock=cards[widow_end:],
         log=carried,

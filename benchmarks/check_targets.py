@@ -116,6 +116,8 @@ def main() -> int:
     parser.add_argument("--players", default="3,6,9,12")
     parser.add_argument("--keep", metavar="DIR", help="keep each run's JSON figures in DIR")
     args = parser.parse_args()
+    if str(AT) not in args.players.split(","):
+        parser.error(f"--players must include {AT}: the targets are set at {AT} players")
     runs: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(args.keep or scratch)

@@ -239,8 +239,8 @@ def _hands_dealer(players: int, order: tuple[int, ...]) -> Callable[[tuple[Card,
     ]
     namespace: dict[str, Any] = {}
     exec(f"def hands(cards):\n    return ({', '.join(hands)},)", namespace)  # noqa: S102 - the source is built from whole numbers alone
-    dealer: Callable[[tuple[Card, ...]], _Hands] = namespace["hands"]
-    return dealer
+    written: Callable[[tuple[Card, ...]], _Hands] = namespace["hands"]
+    return written
 
 
 _IN_ORDER: Final = {count: _hands_dealer(count, tuple(range(count))) for count in range(1, MAX_PLAYERS + 1)}

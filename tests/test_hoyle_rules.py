@@ -154,6 +154,19 @@ def test_the_dealer_is_asked_the_blind_exchange_before_the_first_round() -> None
     assert state.phase is Phase.BLIND_EXCHANGE and state.to_act == 1
 
 
+def test_the_blind_exchange_offers_every_one_two_or_three_widow_cards_and_keeps_a_bounded_few(monkeypatch: pytest.MonkeyPatch) -> None:
+    from commerce_rules import actions
+
+    monkeypatch.setattr(actions, "_BLINDS", {})
+    monkeypatch.setattr(actions, "_MOST_BLINDS", 10)  # fewer than one deal's seven choices twice
+    for seed in range(6):
+        state = new_game(HOYLE, 4, seed=seed)
+        choices = legal_actions(state)
+        expected = [BlindExchange(state.dealer, take) for k in (1, 2, 3) for take in combinations(state.widow, k)]
+        assert list(choices[:-1]) == expected and choices[-1] == Pass(state.dealer)
+        assert len(actions._BLINDS) <= 10
+
+
 def test_a_blind_exchange_of_one_gives_the_first_card_dealt_to_the_dealer() -> None:
     state = apply(position(), BlindExchange(0, cards("A♠")))
     assert sorted(state.hands[0]) == sorted(cards("5♦ 9♥ A♠"))

@@ -296,6 +296,8 @@ def seat_action(kind: type[Knock | Pass | Pounce | BuyHorse | ExchangeAll], seat
 
 _TRADES: dict[int, list[tuple[Action, Action, Action]]] = {}
 _BLINDS: dict[tuple[int, int], BlindExchange] = {}
+_MOST_BLINDS = 4096
+"""The blind exchanges kept: each widow has its own seven, so a long run would otherwise keep every one of 23,478 a seat."""
 
 
 def trade_table(seat: int) -> list[tuple[Action, Action, Action]]:
@@ -308,13 +310,15 @@ def trade_table(seat: int) -> list[tuple[Action, Action, Action]]:
 
 
 def blind_action(seat: int, take: tuple[Card, ...]) -> BlindExchange:
-    """The interned ``BlindExchange(seat, take)`` (a Hoyle dealer's choices recur deal after deal)."""
+    """The interned ``BlindExchange(seat, take)``: the same value for the same choice, at most :data:`_MOST_BLINDS` kept."""
     bits = 0
     for card in take:
         bits |= card.bit
     key = (seat, bits)
     action = _BLINDS.get(key)
     if action is None:
+        if len(_BLINDS) >= _MOST_BLINDS:  # start again rather than grow without end over a long simulation
+            _BLINDS.clear()
         action = _BLINDS[key] = BlindExchange(seat, take)
     return action
 

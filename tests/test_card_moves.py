@@ -38,10 +38,10 @@ def test_a_card_that_is_not_there_is_a_value_error(size: int) -> None:
 
 
 @given(_CARDS, st.data())
-def test_replaced_is_swap_in_for_a_card_that_is_there_and_none_for_one_that_is_not(
+def test_replaced_puts_the_new_card_in_the_old_ones_place_and_is_none_for_one_that_is_not_there(
     cards: tuple[Card, ...], data: st.DataObject
 ) -> None:
     at = data.draw(st.integers(0, len(cards) - 1))
     new = data.draw(st.integers(0, 51).map(Card.from_index).filter(lambda card: card not in cards))
-    assert replaced(cards, cards[at], new) == swap_in(cards, cards[at], new)
+    assert replaced(cards, cards[at], new) == cards[:at] + (new,) + cards[at + 1 :]
     assert replaced(cards, new, cards[at]) is None

@@ -21,33 +21,25 @@ T = TypeVar("T")
 
 
 def swap_in(cards: tuple[Card, ...], old: Card, new: Card) -> tuple[Card, ...]:
-    """``cards`` with ``new`` in the place of ``old`` (a hand and the widow keep their order).
+    """``cards`` with ``new`` in the place of ``old`` (a hand and the widow keep their order); ``old`` must be there.
 
-    Three cards (every widow, most hands) are written out, found by ``is``:
-    cards are interned, so identity is their equality, and ``is`` costs no
-    call of ``Card.__eq__`` for each card passed over.
+    :func:`replaced`, for a move already checked: a ``ValueError`` where ``old`` is not among ``cards``.
     """
-    if len(cards) == 3:
-        a, b, c = cards
-        if old is a:
-            return (new, b, c)
-        if old is b:
-            return (a, new, c)
-        if old is c:
-            return (a, b, new)
-    out = list(cards)  # a list's item set and one tuple: cheaper than slicing and joining three tuples
-    out[out.index(old)] = new
-    return tuple(out)
+    swapped = replaced(cards, old, new)
+    if swapped is None:
+        raise ValueError(f"{old} is not among {' '.join(map(str, cards))}")
+    return swapped
 
 
 def replaced(cards: tuple[Card, ...], old: Card, new: Card) -> tuple[Card, ...] | None:
     """``cards`` with ``new`` in the place of ``old``, or ``None`` where ``old`` is not among them.
 
-    A move's check and its change in one pass, found by ``is`` (no call of
-    ``Card.__eq__`` for each card passed over): for a pile of any size, such
+    A move's check and its change in one pass, found by ``is``: cards are
+    interned, so identity is their equality, and ``is`` costs no call of
+    ``Card.__eq__`` for each card passed over. For a pile of any size, such
     as Hoyle's growing widow.
     """
-    if len(cards) == 3:  # a hand, and most widows: written out, as in swap_in
+    if len(cards) == 3:  # every widow, most hands: written out
         a, b, c = cards
         if old is a:
             return (new, b, c)
@@ -65,7 +57,7 @@ def replaced(cards: tuple[Card, ...], old: Card, new: Card) -> tuple[Card, ...] 
 
 
 def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """``cards`` less ``card``, the others in their order (three or four cards written out, as in :func:`swap_in`)."""
+    """``cards`` less ``card``, the others in their order (three or four cards written out, as in :func:`replaced`)."""
     if len(cards) == 3:
         a, b, c = cards
         if card is a:

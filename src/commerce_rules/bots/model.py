@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..cards import Card
+from ..deck import deck_for
 from ..ranking import Category, hand_strength_table
 from ..ranking.table import TableKey, table_key
 from ..rules import Rules
@@ -51,7 +52,7 @@ class HandModel:
     of the hands it makes with every other card of the deck. Quads (pounce)
     have utility 1.
 
-    Built by :func:`hand_model`, once per configuration (about 0.1 s).
+    Built by :func:`hand_model`, once per configuration (a few hundredths of a second).
     """
 
     __slots__ = ("utility", "draw", "share", "strength", "category", "opponents", "lives")
@@ -82,18 +83,18 @@ class HandModel:
         """Bit set -> :attr:`HandValue.strength <commerce_rules.HandValue.strength>` (a plain dict, for speed)."""
         self.category: dict[int, Category] = {bits: value.category for bits, value in table.items()}
         """Bit set -> :class:`~commerce_rules.Category`."""
+        if self.lives:  # one utility per strength, not per hand: a table has 22,100 hands and a few hundred strengths
+            useful = {strength: 1.0 - (1.0 - share) ** opponents for strength, share in below.items()}
+        else:
+            useful = {strength: (share + ties[strength] / 2) ** opponents for strength, share in below.items()}
         for bits, value in table.items():
             if value.category is Category.QUAD:
                 self.share[bits] = 1.0
                 self.utility[bits] = 1.0
                 continue
-            share = below[value.strength]
-            self.share[bits] = share
-            if self.lives:
-                self.utility[bits] = 1.0 - (1.0 - share) ** opponents
-            else:
-                self.utility[bits] = (share + ties[value.strength] / 2) ** opponents
-        deck = sorted({card for value in threes for card in value.cards})
+            self.share[bits] = below[value.strength]
+            self.utility[bits] = useful[value.strength]
+        deck = deck_for(rules)  # not the cards of the values: those are worded only when read
         self.draw: dict[int, float] = {}
         """Two-card bit set -> the mean utility over every third card."""
         for a, b in itertools.combinations(deck, 2):

@@ -6,7 +6,8 @@ sequences), ``trentuno_suited`` (Trentuno) and ``deck_size`` — a
 :class:`HandTable` maps every three-card hand's bit set (the OR of its cards'
 :attr:`Card.bit <commerce_rules.Card.bit>`) to its :class:`HandValue`, and a
 second dict adds the quads for rules with ``pounce``. A table is built once,
-lazily, on first use (a few tenths of a second), then shared by every
+lazily, on first use (a few hundredths of a second: one hand of each
+shape is graded, and a value's words when first asked for), then shared by every
 ``Rules`` value with that configuration. The dict to read is cached per
 ``Rules`` value, so :func:`evaluate` is a look-up by rules (an identity check
 for the rules used last) and one look-up by bit set.
@@ -25,7 +26,7 @@ from ..errors import HandError, RulesError
 from ..quoting import shown
 from ..rules import Ranking, Rules
 from . import classic, extended, foster, hoyle, trentuno
-from ._common import Grader, by_suit, rank_plural
+from ._common import Graded, Grader, by_suit, rank_plural
 from .value import Category, HandValue
 
 __all__ = [
@@ -78,7 +79,10 @@ class HandTable:
     Built by :func:`table_for_key`; never build one directly.
     """
 
-    __slots__ = ("key", "deck", "three", "with_quads", "three_view", "with_quads_view", "top_strength", "blitz_strength", "thirty_ones")
+    __slots__ = (
+        "key", "deck", "three", "with_quads", "three_view", "with_quads_view", "top_strength", "blitz_strength", "thirty_ones",
+        "_grade",
+    )  # fmt: skip
 
     key: TableKey
     """The configuration."""
@@ -102,14 +106,11 @@ class HandTable:
     def __init__(self, key: TableKey) -> None:
         self.key = key
         self.deck = DECKS[key.deck_size]
-        grade = _GRADERS[key.ranking](key)
-        graded = []
-        for hand in itertools.combinations(self.deck, 3):
-            graded.append((hand[0].bit | hand[1].bit | hand[2].bit, grade(hand)))
-        strengths = {k: i for i, k in enumerate(sorted({g.key for _, g in graded}))}
-        self.three = {
-            bits: HandValue(self, strengths[g.key], g.category, g.cards, g.description, bits) for bits, g in graded
-        }
+        self._grade = grade = _GRADERS[key.ranking](key)
+        key_hash = hash(key)
+        graded, by_shape = _graded_by_shape(self.deck, grade)
+        strengths = {k: i for i, k in enumerate(sorted({g.key for g in by_shape.values()}))}
+        self.three = {bits: HandValue(self, strengths[g.key], g.category, bits, key_hash) for bits, g in graded}
         self.top_strength = len(strengths) - 1
         self.blitz_strength = self.three[sum(card.bit for card in self.deck if card.suit is Suit.SPADES and card.rank >= Rank.QUEEN)].strength
         self.thirty_ones = frozenset(bits for bits, value in self.three.items() if value.strength == self.blitz_strength)
@@ -119,10 +120,15 @@ class HandTable:
             quad = by_suit(tuple(card for card in self.deck if card.rank is rank))
             bits = sum(card.bit for card in quad)
             self.with_quads[bits] = HandValue(
-                self, self.top_strength + offset, Category.QUAD, quad, f"quad of {rank_plural(rank)}", bits
+                self, self.top_strength + offset, Category.QUAD, bits, key_hash, quad, f"quad of {rank_plural(rank)}"
             )
         self.three_view = types.MappingProxyType(self.three)
         self.with_quads_view = types.MappingProxyType(self.with_quads)
+
+    def words(self, bits: int) -> tuple[tuple[Card, ...], str]:
+        """The three-card hand ``bits``'s cards in readable order and its description, graded now (a value asks once)."""
+        graded = self._grade(tuple(card for card in self.deck if card.bit & bits))  # type: ignore[arg-type]
+        return graded.cards, graded.description
 
     def reduce_value(self, bits: int) -> tuple[Callable[..., HandValue], tuple[Any, ...]]:
         """How :class:`HandValue` pickles: by key and bit set, so that unpickling finds the interned value."""
@@ -130,6 +136,33 @@ class HandTable:
 
     def __repr__(self) -> str:
         return f"<HandTable {self.key}: {len(self.three)} hands>"
+
+
+_Shape = tuple[Rank, Rank, Rank, bool, bool, bool]
+"""A three-card hand's ranks (in deck order) and which of its cards share a suit."""
+
+
+def _graded_by_shape(deck: tuple[Card, ...], grade: Grader) -> tuple[list[tuple[int, Graded]], dict[_Shape, Graded]]:
+    """Every three-card hand of ``deck`` by its bit set, with the grade of its shape; and the grade of each shape.
+
+    No suit outranks another in any ranking, so two hands of one shape (the
+    same ranks, the same cards sharing a suit) are one hand with the suits
+    renamed, and grade alike but for their words: one hand of each shape is
+    graded (1,755 or fewer of 22,100), and its key and category serve the
+    others (a test holds this to grading every hand). A value's cards and
+    description are its own, graded when first asked for.
+    """
+    by_shape: dict[_Shape, Graded] = {}
+    graded = []
+    for hand in itertools.combinations(deck, 3):
+        a, b, c = hand
+        sa, sb, sc = a.suit, b.suit, c.suit
+        shape = (a.rank, b.rank, c.rank, sa is sb, sa is sc, sb is sc)
+        grading = by_shape.get(shape)
+        if grading is None:
+            grading = by_shape[shape] = grade(hand)
+        graded.append((a.bit | b.bit | c.bit, grading))
+    return graded, by_shape
 
 
 _TABLES: Final[dict[TableKey, HandTable]] = {}

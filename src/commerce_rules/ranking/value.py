@@ -73,6 +73,9 @@ class SourceTable(Protocol):
     def reduce_value(self, bits: int) -> tuple[Callable[..., HandValue], tuple[Any, ...]]:
         """How to pickle the value of the hand ``bits``: a function that looks it up again, and its arguments."""
 
+    def words(self, bits: int) -> tuple[tuple[Card, ...], str]:
+        """The hand ``bits``'s cards in readable order and its description, as its ranking grades it."""
+
 
 @final
 class HandValue:
@@ -104,9 +107,10 @@ class HandValue:
     True
     """
 
-    # The public fields are slots, read in C: a property is a Python call, and
+    # The fields the game reads are slots, read in C: a property is a Python call, and
     # the showdown, the scorings and every bot read strengths by the thousand.
     # __setattr__ below refuses to write them; type checkers see read-only properties.
+    # ``cards`` and ``str()`` are words for people, graded when first asked for.
     __slots__ = {
         "strength": """The hand's strength as an integer: higher is better, equal is an exact tie.
 
@@ -115,16 +119,17 @@ class HandValue:
         ranking, like the values themselves.
         """,
         "category": "The hand's :class:`Category`.",
-        "cards": "The hand's cards in a readable order (a sequence from its low end, a pair before its odd card...).",
         "bits": "The hand as a bit set: the OR of its cards' :attr:`Card.bit <commerce_rules.Card.bit>`.",
         "_table": "",
         "_hash": "",
+        "_cards": "",
         "_description": "",
     }
 
     _table: SourceTable
     _hash: int
-    _description: str
+    _cards: tuple[Card, ...] | None
+    _description: str | None
 
     if TYPE_CHECKING:
 
@@ -135,9 +140,6 @@ class HandValue:
         def category(self) -> Category: ...
 
         @property
-        def cards(self) -> tuple[Card, ...]: ...
-
-        @property
         def bits(self) -> int: ...
 
     def __init__(
@@ -145,18 +147,38 @@ class HandValue:
         table: SourceTable,
         strength: int,
         category: Category,
-        cards: tuple[Card, ...],
-        description: str,
         bits: int,
+        key_hash: int,
+        cards: tuple[Card, ...] | None = None,
+        description: str | None = None,
     ) -> None:
-        set_ = object.__setattr__
-        set_(self, "_table", table)
-        set_(self, "strength", strength)
-        set_(self, "_hash", hash((table.key, strength)))
-        set_(self, "category", category)
-        set_(self, "cards", cards)
-        set_(self, "_description", description)
-        set_(self, "bits", bits)
+        # ``key_hash`` is ``hash(table.key)``, hashed once by the table for its 22,100 values.
+        # ``cards`` and ``description`` left ``None`` are graded when first read (see ``cards``).
+        # Each slot is written by its own descriptor: a table makes 22,100 values at once, and
+        # ``object.__setattr__`` finds the slot by name each time (half as fast again).
+        _set_table(self, table)
+        _set_strength(self, strength)
+        _set_hash(self, hash((key_hash, strength)))
+        _set_category(self, category)
+        _set_bits(self, bits)
+        _set_cards(self, cards)
+        _set_description(self, description)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The hand's cards in a readable order (a sequence from its low end, a pair before its odd card...)."""
+        cards = self._cards
+        if cards is None:
+            cards = self._words()[0]
+        return cards
+
+    def _words(self) -> tuple[tuple[Card, ...], str]:
+        """The cards and description, graded on first use: a table holds 22,100 values, most never shown,
+        so it is built from each hand's strength alone and words a hand only when asked (then keeps them)."""
+        cards, description = self._table.words(self.bits)
+        _set_cards(self, cards)
+        _set_description(self, description)
+        return cards, description
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("hand values are immutable")
@@ -198,10 +220,11 @@ class HandValue:
         return NotImplemented
 
     def __str__(self) -> str:
-        return self._description
+        description = self._description
+        return self._words()[1] if description is None else description
 
     def __repr__(self) -> str:
-        return f"<HandValue {self._description!r} {self.category.name} strength={self.strength}>"
+        return f"<HandValue {str(self)!r} {self.category.name} strength={self.strength}>"
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Unpickle by looking the hand up again, so the value is the interned one.
@@ -212,3 +235,9 @@ class HandValue:
 
     def __deepcopy__(self, memo: object) -> HandValue:
         return self
+
+
+_SLOTS: dict[str, Any] = HandValue.__dict__  # type: ignore[assignment]
+_set_table, _set_strength, _set_hash, _set_category, _set_bits, _set_cards, _set_description = (
+    _SLOTS[name].__set__ for name in ("_table", "strength", "_hash", "category", "bits", "_cards", "_description")
+)

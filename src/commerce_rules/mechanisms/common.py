@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, TypeVar
 
 from ..actions import Action, Exchange, Knock, Pass, exchange_table, seat_action
@@ -105,6 +106,9 @@ def exchange_choices(hand: tuple[Card, ...], widow: tuple[Card, ...], given: tup
     for card in given:  # by index: ``take not in given`` called Card.__eq__ for each card passed over
         if card.index in takes:
             takes.remove(card.index)
+    if len(takes) > 1:  # each row's picks in one C call (most of Hoyle's turns: a grown widow, or a card given)
+        pick = itemgetter(*takes)
+        return pick(first) + pick(second) + pick(third)  # type: ignore[no-any-return]
     return tuple([row[take] for row in (first, second, third) for take in takes])
 
 

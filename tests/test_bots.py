@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from commerce_rules import (
     CRP,
+    CommerceError,
     EXTENDED,
     FOSTER,
     POUNCE,
@@ -185,6 +186,21 @@ def test_bots_refuse_to_choose_from_no_action() -> None:
     for bot in (RandomBot(1), GreedyBot(), SearchBot(rollouts=3, seed=1)):
         with pytest.raises(ValueError):
             bot.choose(view, ())
+
+
+def test_bots_refuse_actions_of_another_seat_or_naming_a_card_the_seat_cannot_see() -> None:
+    state = deal_position(CRP, hands=["2♣ 7♦ 9♥", "3♠ 5♦ J♣", "4♥ 8♠ Q♦"], widow="K♠ A♥ 6♣", dealer=2)
+    view = observe(state, 0)
+    legal = legal_actions(state)
+    hidden = Exchange(0, Card.parse("2♣"), Card.parse("3♠"))  # 3♠ is seat 1's: seat 0 cannot see it
+    given = Exchange(0, Card.parse("3♠"), Card.parse("K♠"))  # seat 0 cannot give a card it does not hold
+    for bot in (RandomBot(1), GreedyBot(), SearchBot(rollouts=3, seed=1)):
+        for wrong in (hidden, given):
+            with pytest.raises(CommerceError, match="names a card seat 0 cannot see"):
+                bot.choose(view, (*legal, wrong))
+        with pytest.raises(CommerceError, match="is not seat 0's"):
+            bot.choose(view, (*legal, Knock(1)))
+        assert bot.choose(view, legal) in legal
 
 
 # -- GreedyBot: trade and barter (Foster) -------------------------------------------------

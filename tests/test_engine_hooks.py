@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from commerce_rules import (
     CRP,
@@ -130,3 +132,29 @@ def test_an_actions_cards_are_its_card_fields_in_order() -> None:
             values[field] = words[0]
         action = kind(player=1, **values)
         assert action.cards() == tuple(expected), name
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_an_actions_card_bits_are_the_or_of_its_cards_bits(data: st.DataObject) -> None:
+    """What a bot checks against the cards its seat sees: every card field, a list of cards included."""
+    from commerce_rules import DECK_52
+    from commerce_rules.actions import ACTION_CLASSES
+
+    kind = data.draw(st.sampled_from(sorted(ACTION_CLASSES.values(), key=lambda cls: cls.json_type)))
+    values: dict[str, object] = {}
+    for field, field_kind in kind.card_fields:
+        if field_kind == "cards":
+            values[field] = tuple(data.draw(st.lists(st.sampled_from(DECK_52), min_size=1, max_size=3, unique=True)))
+        else:
+            values[field] = data.draw(st.sampled_from(DECK_52))
+    for field, words in kind.word_fields:
+        values[field] = words[0]
+    try:
+        action = kind(player=1, **values)
+    except ValueError:  # cards an action of this kind cannot name together (an exchange of a card for itself)
+        return
+    expected = 0
+    for card in action.cards():
+        expected |= card.bit
+    assert kind._bits_of(action) == expected

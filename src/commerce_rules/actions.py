@@ -92,6 +92,32 @@ def _cards_getter(fields: tuple[tuple[str, FieldKind], ...]) -> Callable[[Action
     return named
 
 
+def _no_bits(action: Action) -> int:
+    return 0
+
+
+def _bits_getter(fields: tuple[tuple[str, FieldKind], ...]) -> Callable[[Action], int]:
+    """A function from an action to the bit set of the cards of its ``fields`` (the OR of their ``Card.bit``).
+
+    Written out for each class, every field read by name, as a bot checks
+    every legal action's cards against what its seat can see, on every turn.
+    """
+    if not fields:
+        return _no_bits
+    parts = [f"action.{name}.bit" if kind == "card" else f"_or(action.{name})" for name, kind in fields]
+    namespace: dict[str, Any] = {"_or": _bits_of_cards}
+    exec(f"def bits(action):\n    return {' | '.join(parts)}", namespace)  # noqa: S102 - built from the class's own field names
+    bits: Callable[[Action], int] = namespace["bits"]
+    return bits
+
+
+def _bits_of_cards(cards: tuple[Card, ...]) -> int:
+    bits = 0
+    for card in cards:
+        bits |= card.bit
+    return bits
+
+
 @attrs.frozen(cache_hash=True)
 class Action:
     """The base of every action: the seat that takes it, and what the shared code may ask of its class."""
@@ -106,13 +132,16 @@ class Action:
     """The fields that hold one of a few words (a JSON string), and those words (``Draw.source``)."""
 
     _cards_of: ClassVar[Callable[[Action], tuple[Card, ...]]]
-    """What :meth:`cards` returns, made once per class from ``card_fields`` (a bot checks every legal action's)."""
+    """What :meth:`cards` returns, made once per class from ``card_fields``."""
+    _bits_of: ClassVar[Callable[[Action], int]]
+    """The bit set of :meth:`cards`, made once per class from ``card_fields`` (a bot checks every legal action's)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.json_type:
             ACTION_CLASSES[cls.json_type] = cls
         cls._cards_of = staticmethod(_cards_getter(cls.card_fields))
+        cls._bits_of = staticmethod(_bits_getter(cls.card_fields))
 
     def __attrs_post_init__(self) -> None:
         name = type(self).__name__

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from ..actions import Action
+from ..cards import Card
 from ..errors import ArgumentTypeError, CommerceError
 from ..observe import Observation
 from ..quoting import shown
@@ -43,13 +44,17 @@ def check_choice(observation: object, legal_actions: object) -> None:
     if observation.is_over:
         raise CommerceError("the match is over: there is nothing to choose")
     seat = observation.player
-    visible = {*observation.hand, *observation.widow}
+    visible = 0  # the cards the seat sees, as a bit set: a set would hash each card in Python, twice a choice
+    for card in (*observation.hand, *observation.widow):
+        if type(card) is Card:
+            visible |= card.bit
+    unseen = ~visible
     for action in legal_actions:
         if not isinstance(action, Action):
             raise ArgumentTypeError(f"legal actions are actions, not {shown(action)}")
         if action.player != seat:
             raise CommerceError(f"{shown(action)} is not seat {seat}'s: the observation and the legal actions disagree")
-        if action.card_fields and not visible.issuperset(action.cards()):
+        if type(action)._bits_of(action) & unseen:  # its cards' bit set (its card fields hold cards: checked when built)
             raise CommerceError(f"{shown(action)} names a card seat {seat} cannot see: not this observation's action")
 
 

@@ -22,7 +22,11 @@ Also reported, at 6 players (``--rates-at``: the tables where they are):
   ``random.Random`` from ``legal_actions`` (deal included);
 * **long deal**: the per-action cost of ``apply`` at 100 and at 10,000
   events into one deal (a widow deal that never ends: every seat
-  exchanges back and forth), the ratio of the two.
+  exchanges back and forth), the ratio of the two;
+* **calibration** (in the JSON only): the ms of a fixed pure-Python loop
+  that runs no library code, timed just before those figures: the
+  machine's own speed at that moment, which ``check_targets.py`` prints
+  beside the targets.
 
 ``--json FILE`` also writes the figures to ``FILE`` (``check_targets.py``
 reads them there, one whole run of this script at a time). This is a
@@ -81,6 +85,31 @@ def replay_pass(rules: Rules, players: int, games: list[tuple[int, list[Action]]
             total += clock() - start
         count += len(actions)
     return total / count / 1000
+
+
+def calibration_ms(repeats: int = 3) -> float:
+    """The ms of a fixed pure-Python workload that runs no library code: the machine's speed at the moment.
+
+    A flat turn of a widow game on plain tuples, 20,000 times: the same kind
+    of interpreter work as ``apply`` (tuple indexing and building, small-int
+    arithmetic, comparisons), whose cost only the machine can change. The
+    median of ``repeats`` timings.
+    """
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        hands: tuple[tuple[int, ...], ...] = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (9, 10, 11), (12, 13, 14), (15, 16, 17))
+        widow: tuple[int, ...] = (18, 19, 20)
+        seat = 0
+        for step in range(20_000):
+            hand = hands[seat]
+            give, take = step % 3, (step // 3) % 3
+            new_hand = hand[:give] + (widow[take],) + hand[give + 1 :]
+            widow = widow[:take] + (hand[give],) + widow[take + 1 :]
+            hands = hands[:seat] + (new_hand,) + hands[seat + 1 :]
+            seat = seat + 1 if seat < 5 else 0
+        times.append(1000 * (time.perf_counter() - start))
+    return statistics.median(times)
 
 
 def games_per_second(rules: Rules, players: int, games: int, seed: int) -> float:
@@ -154,6 +183,7 @@ def main() -> None:
             cell: dict[str, object] = {"preset": name, "players": players, "actions": actions, "apply_us": alone}
             turn = bot_rate = ""
             if players in rates_at:
+                cell["calibration_ms"] = calibration_ms()
                 cell["bot_turn_us"] = statistics.median(replay_pass(rules, players, games, True) for _ in range(args.runs))
                 cell["games_per_s"] = statistics.median(games_per_second(rules, players, args.games, args.seed) for _ in range(args.runs))
                 turn, bot_rate = f"{cell['bot_turn_us']:.1f}", f"{cell['games_per_s']:,.0f}"

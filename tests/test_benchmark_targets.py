@@ -62,3 +62,15 @@ def test_the_report_names_every_missed_target(targets: ModuleType) -> None:
     text = targets.report(targets.figures([_run(7.0, 7.0, 700, 3, 3)]), 1)
     assert "crp apply µs" in text and "NO" in text
     assert text.endswith("3 of 4 targets met; missed: crp apply µs")
+
+
+def test_the_machines_speed_is_the_calibration_loops_spread_at_six_players_and_judges_nothing(targets: ModuleType) -> None:
+    runs = [_run(5.0, 7.0, 700, 3, 3), _run(5.0, 7.0, 700, 3, 3), _run(5.0, 7.0, 700, 3, 3)]
+    for run, ms in zip(runs, (20.0, 35.0, 21.0)):
+        run["cells"][0]["calibration_ms"] = ms
+        run["cells"][1]["calibration_ms"] = 99.0  # another table's: not the targets' moment
+    speed = targets.calibration(runs)
+    assert speed == (21.0, 20.0, 35.0)
+    text = targets.report(targets.figures(runs), 3, speed)
+    assert "4 of 4 targets met" in text and "took 21.0 ms" in text and "x1.75" in text
+    assert targets.calibration([_run(5.0, 7.0, 700, 3, 3)]) is None  # runs from before the loop was timed

@@ -36,6 +36,7 @@ from commerce_rules import (
     action_index,
     apply,
     deal_position,
+    legal_action_indices,
     legal_action_mask,
     legal_actions,
     new_game,
@@ -69,6 +70,7 @@ def test_every_legal_action_has_a_distinct_index_in_range_that_maps_back_and_the
         assert [action_from_index(state, i) for i in indices] == list(legal)
         mask = legal_action_mask(state)
         assert len(mask) == n and [i for i, legal_here in enumerate(mask) if legal_here] == sorted(indices)
+        assert legal_action_indices(state) == tuple(sorted(indices)), "the indices are the mask's, in increasing order"
         for action, index in zip(legal, indices):
             if isinstance(action, BlindExchange):
                 continue  # numbered by the widow positions it takes
@@ -119,7 +121,7 @@ def test_a_match_that_is_over_has_no_legal_index() -> None:
     state = new_game(FOSTER, 3, seed=2)
     while not state.is_over:
         state = apply(state, Knock(state.to_act))  # type: ignore[arg-type]
-    assert not any(legal_action_mask(state))
+    assert not any(legal_action_mask(state)) and legal_action_indices(state) == ()
     with pytest.raises(IllegalActionError, match="over"):
         action_from_index(state, 0)
 

@@ -129,9 +129,18 @@ def test_ansi_rendering_is_the_librarys_narration() -> None:
     opening = environment.render()
     assert opening is not None and opening.startswith("Deal 1:") and "widow" in opening
     mask = environment.observe(environment.agent_selection)["action_mask"]
+    before = environment.match
+    assert before is not None
     environment.step(int(np.flatnonzero(mask)[0]))
     text = environment.render()
     assert text is not None and text.splitlines()[-1].startswith("lives:")
+    from commerce_rules import action_from_index
+    from commerce_rules.narrate import describe_standings, narrate_step
+
+    move = action_from_index(before, int(np.flatnonzero(mask)[0]))
+    assert environment.match is not None
+    assert text == "\n".join([*narrate_step(before, move, environment.match), describe_standings(environment.match)])
+    assert environment.render() == text  # the last move's narration, however often it is rendered
     assert env("crp", 3).render() is None  # no render mode, nothing rendered
 
 

@@ -73,13 +73,13 @@ def test_an_ordinary_turn_names_whose_turn_it_is() -> None:
         apply(state, Pass(0))
 
 
-@pytest.mark.parametrize("call", ["apply", "legal_actions", "observe"])
+@pytest.mark.parametrize("call", ["apply", "legal_actions", "observe", "legal_action_mask", "legal_action_indices"])
 def test_a_value_that_is_not_a_state_is_a_commerce_error_and_a_type_error(call: str) -> None:
     import commerce_rules
     from commerce_rules import ArgumentTypeError, CommerceError
 
     function = getattr(commerce_rules, call)
-    args: tuple[object, ...] = ({"hands": []},) if call == "legal_actions" else ({"hands": []}, 0)
+    args: tuple[object, ...] = ({"hands": []},) if call.startswith("legal_action") else ({"hands": []}, 0)
     with pytest.raises(ArgumentTypeError, match=f"{call}\\(\\) needs a GameState, not dict") as raised:
         function(*args)
     assert isinstance(raised.value, CommerceError) and isinstance(raised.value, TypeError)

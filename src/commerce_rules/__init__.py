@@ -47,7 +47,7 @@ from .scoring.lives import LivesRecord
 from .scoring.pool import PoolRecord
 from .bots import Bot, GreedyBot, RandomBot, SearchBot
 from .simulate import SimulationResult, simulate
-from .action_space import action_from_index, action_index, legal_action_mask, num_actions
+from .action_space import action_from_index, action_index, legal_action_indices, legal_action_mask, num_actions
 from .payoffs import returns
 from .sampling import sample_state
 from .tensor import observation_tensor, observation_tensor_size
@@ -58,6 +58,7 @@ __version__ = "0.2.0.dev0"
 __all__ = [
     "action_from_index",
     "action_index",
+    "legal_action_indices",
     "legal_action_mask",
     "num_actions",
     "returns",

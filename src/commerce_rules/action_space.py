@@ -24,7 +24,9 @@ from .rules import Rules
 from .state import GameState
 from .variant import variant_of
 
-__all__ = ["ActionSpace", "action_from_index", "action_index", "action_space", "legal_action_mask", "num_actions"]
+__all__ = [
+    "ActionSpace", "action_from_index", "action_index", "action_space", "legal_action_indices", "legal_action_mask", "num_actions",
+]  # fmt: skip
 
 
 @attrs.frozen
@@ -163,6 +165,23 @@ def _kind_at(space: ActionSpace, index: int) -> int:
     return low
 
 
+def legal_action_indices(state: GameState) -> tuple[int, ...]:
+    """The indices of the legal actions, in increasing order (empty once the match is over).
+
+    The indices where :func:`legal_action_mask` is True, without the mask:
+    a few integers where the mask is thousands of booleans (2,706 for CRP),
+    as OpenSpiel's ``legal_actions()`` gives them, or to set a NumPy mask's
+    few ones.
+
+    >>> from commerce_rules import FOSTER, deal_position, legal_action_indices
+    >>> state = deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0)
+    >>> legal_action_indices(state)  # buy or barter with each of 3 cards, or knock
+    (19, 23, 45, 71, 75, 97, 156)
+    """
+    state = _check_state(state, "legal_action_indices")
+    return tuple(sorted([_index(state, action) for action in legal_actions(state)]))
+
+
 def legal_action_mask(state: GameState) -> tuple[bool, ...]:
     """``num_actions(state.rules)`` booleans, True exactly at the indices of the legal actions.
 
@@ -173,7 +192,7 @@ def legal_action_mask(state: GameState) -> tuple[bool, ...]:
     """
     state = _check_state(state, "legal_action_mask")
     mask = [False] * action_space(state.rules).size
-    for action in legal_actions(state):
-        mask[_index(state, action)] = True
+    for index in legal_action_indices(state):
+        mask[index] = True
     return tuple(mask)
 

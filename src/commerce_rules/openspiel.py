@@ -63,6 +63,7 @@ import pyspiel
 from . import (
     action_from_index,
     action_index,
+    legal_action_indices,
     num_actions,
     observation_tensor,
     observation_tensor_size,
@@ -216,7 +217,7 @@ class CommerceState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         now = self.now
         if not now.legal:
             assert now.match is not None
-            now.legal.append(tuple(sorted(action_index(now.match, action) for action in legal_actions(now.match))))
+            now.legal.append(legal_action_indices(now.match))
         return list(now.legal[0])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:

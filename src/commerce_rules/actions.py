@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Literal
 
 import attrs
 
-from .cards import Card
+from .cards import Card, bits_of
 from .errors import ArgumentTypeError, IllegalActionError
 from .quoting import shown
 
@@ -105,16 +105,9 @@ def _bits_getter(fields: tuple[tuple[str, FieldKind], ...]) -> Callable[[Action]
     if not fields:
         return _no_bits
     parts = [f"action.{name}.bit" if kind == "card" else f"_or(action.{name})" for name, kind in fields]
-    namespace: dict[str, Any] = {"_or": _bits_of_cards}
+    namespace: dict[str, Any] = {"_or": bits_of}
     exec(f"def bits(action):\n    return {' | '.join(parts)}", namespace)  # noqa: S102 - built from the class's own field names
     bits: Callable[[Action], int] = namespace["bits"]
-    return bits
-
-
-def _bits_of_cards(cards: tuple[Card, ...]) -> int:
-    bits = 0
-    for card in cards:
-        bits |= card.bit
     return bits
 
 
@@ -340,10 +333,7 @@ def trade_table(seat: int) -> list[tuple[Action, Action, Action]]:
 
 def blind_action(seat: int, take: tuple[Card, ...]) -> BlindExchange:
     """The interned ``BlindExchange(seat, take)``: the same value for the same choice, at most :data:`_MOST_BLINDS` kept."""
-    bits = 0
-    for card in take:
-        bits |= card.bit
-    key = (seat, bits)
+    key = (seat, bits_of(take))
     action = _BLINDS.get(key)
     if action is None:
         if len(_BLINDS) >= _MOST_BLINDS:  # start again rather than grow without end over a long simulation

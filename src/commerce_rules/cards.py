@@ -23,6 +23,7 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "bits_of",
     "parse_cards",
 ]
 
@@ -257,6 +258,14 @@ DECKS: Final[dict[int, tuple[Card, ...]]] = {52: DECK_52, 40: DECK_40, 32: DECK_
 
 LEFT_OUT: Final[dict[int, str]] = {52: "", 40: "no 8s, 9s or 10s", 32: "no 2s to 6s"}
 """What each deck lacks, in words."""
+
+
+def bits_of(cards: Iterable[Card]) -> int:
+    """The bit set of ``cards``: the OR of their :attr:`Card.bit` (the key of a hand in the hand tables)."""
+    bits = 0
+    for card in cards:
+        bits |= card.bit
+    return bits
 
 
 def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Sequence
 from typing import Final
 
-from ..cards import Card
+from ..cards import Card, bits_of
 from ..deck import deck_for
 from ..ranking import Category, hand_strength_table
 from ..ranking.table import TableKey, table_key
@@ -123,14 +123,6 @@ def hand_model(rules: Rules, opponents: int) -> HandModel:
             model = _MODELS[key] = HandModel(rules, opponents)
         _BY_RULES[(rules, opponents)] = model
     return model
-
-
-def bits_of(cards: Sequence[Card]) -> int:
-    """The bit set of ``cards``."""
-    bits = 0
-    for card in cards:
-        bits |= card.bit
-    return bits
 
 
 def best_give(model: HandModel, hand: Sequence[Card]) -> tuple[Card, float]:

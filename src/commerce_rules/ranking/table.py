@@ -21,7 +21,7 @@ import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, NamedTuple, Union, cast
 
-from ..cards import DECKS, LEFT_OUT, Card, Rank, Suit, parse_cards
+from ..cards import DECKS, LEFT_OUT, Card, Rank, Suit, bits_of, parse_cards
 from ..errors import HandError, RulesError
 from ..quoting import shown
 from ..rules import Ranking, Rules
@@ -408,11 +408,8 @@ def _evaluate_checked(cards: object, rules: Rules, lookup: dict[int, HandValue])
             if card not in deck:
                 size = rules.deck_size
                 raise HandError(f"{card} is not in this variant's {size}-card deck ({LEFT_OUT[size]}): {text}")
-    bits = 0
-    for card in hand:
-        bits |= card.bit
     try:
-        return lookup[bits]
+        return lookup[bits_of(hand)]
     except KeyError:
         pass
     if len(hand) == 4:

@@ -178,7 +178,10 @@ def legal_action_indices(state: GameState) -> tuple[int, ...]:
     >>> legal_action_indices(state)  # buy or barter with each of 3 cards, or knock
     (19, 23, 45, 71, 75, 97, 156)
     """
-    state = _check_state(state, "legal_action_indices")
+    return _legal_indices(_check_state(state, "legal_action_indices"))
+
+
+def _legal_indices(state: GameState) -> tuple[int, ...]:
     return tuple(sorted([_index(state, action) for action in legal_actions(state)]))
 
 
@@ -192,7 +195,7 @@ def legal_action_mask(state: GameState) -> tuple[bool, ...]:
     """
     state = _check_state(state, "legal_action_mask")
     mask = [False] * action_space(state.rules).size
-    for index in legal_action_indices(state):
+    for index in _legal_indices(state):
         mask[index] = True
     return tuple(mask)
 

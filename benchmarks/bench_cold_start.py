@@ -32,6 +32,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from count_instructions import checkout
+
 ROOT = Path(__file__).resolve().parent.parent
 
 CHILD = r"""
@@ -65,19 +67,6 @@ def sample(source: Path, preset: str, players: int) -> dict[str, float]:
     return figures
 
 
-def export(ref: str, into: Path) -> Path:
-    """The package's sources at ``ref``, written under ``into`` (an importable ``commerce_rules``)."""
-    files = subprocess.run(
-        ["git", "-C", str(ROOT), "ls-tree", "-r", "--name-only", ref, "src/commerce_rules"],
-        check=True, capture_output=True, text=True,
-    ).stdout.split()  # fmt: skip
-    for name in files:
-        path = into / Path(name).relative_to("src")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(subprocess.run(["git", "-C", str(ROOT), "show", f"{ref}:{name}"], check=True, capture_output=True).stdout)
-    return into
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=7)
@@ -88,7 +77,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         sources = {"this tree": ROOT / "src"}
         if args.ref:
-            sources[args.ref] = export(args.ref, Path(scratch))
+            sources[args.ref] = checkout(args.ref, Path(scratch))
         print(f"Python {sys.version.split()[0]}; {args.players} players; median of {args.runs} fresh interpreters\n")
         print(f"{'preset':<12}{'version':<12}{'import ms':>10}{'first game ms':>15}{'next game ms':>14}")
         for preset in args.presets.split(","):

@@ -168,8 +168,8 @@ def main() -> None:
     )
     print()
     print(f"{'preset':<11} {'players':>7} {'actions':>8} {'apply µs':>9} {'bot turn µs':>12} {'games/s':>9}")
-    figures: dict[str, object] = {"python": platform.python_version(), "cells": []}
-    cells: list[dict[str, object]] = figures["cells"]  # type: ignore[assignment]
+    cells: list[dict[str, object]] = []
+    figures: dict[str, object] = {"python": platform.python_version(), "cells": cells}
     for name in names:
         rules = PRESETS[name]
         for players in tables:

@@ -170,6 +170,11 @@ class Widow(WidowWords, WidowRecord):
         An exchange in play (most of a widow game's actions) is checked and
         made in one pass: the card given is found in the hand and the card
         taken in the widow by ``is``, and each goes where the other was.
+        Where the exchange ends the turn and nothing else follows it (no
+        blitz, no pounce question, no showdown: most of them), the next
+        seat's turn is made here too, in one piece; every other exchange
+        goes on through :meth:`_exchanged`. A test holds the two paths to
+        the same state on every exchange of random play.
         """
         if type(action) is not Exchange:
             return self.apply(state, action) if self.accepts(state, action) else None
@@ -177,18 +182,61 @@ class Widow(WidowWords, WidowRecord):
         phase = state.phase
         if seat != state.to_act or phase is _POUNCE or phase is _CHOICE:
             return None
-        hands = state.hands
-        hand, widow = hands[seat], state.widow
+        hands, widow = state.hands, state.widow
+        hand = hands[seat]
         if len(hand) != 3 or len(widow) != 3:  # a quad is frozen; every widow a state can hold is 3 cards
             return None
         give, take = action.give, action.take
-        new_hand = replaced(hand, give, take)
-        new_widow = replaced(widow, take, give)
+        a, b, c = hand  # replaced(hand, give, take) and replaced(widow, take, give), written out: three cards each
+        x, y, z = widow
+        new_hand = (take, b, c) if give is a else (a, take, c) if give is b else (a, b, take) if give is c else None
+        new_widow = (give, y, z) if take is x else (x, give, z) if take is y else (x, y, give) if take is z else None
+        if new_hand is None or new_widow is None:
+            return None
         turn: WidowTurn = state.turn
-        if new_hand is None or new_widow is None or take in turn.given:
+        if take in turn.given:
             return None
         log = DealLog(state.log, _EXCHANGE, seat, (give, take))
-        return self._exchanged(state, turn, seat, with_seat(hands, seat, new_hand), new_widow, log, (give,))
+        seated = list(hands)
+        seated[seat] = new_hand
+        hands = tuple(seated)
+        rules = state.rules
+        if (
+            turn.exchanges + 1 < rules.exchanges_per_turn
+            or (rules.blitz and blitz_among(rules, hands, (seat,)))
+            or (rules.pounce and _tricon_among(hands))
+        ):  # fmt: skip
+            return self._exchanged(state, turn, seat, hands, new_widow, log, (give,))
+        left = turn.final_left
+        if phase is _PLAY:
+            following = next_active(state.active, seat)
+        else:  # the final round: the next seat owed a final turn, or the showdown
+            left = tuple([s for s in left if s != seat])
+            if not left:
+                return self._end_turn(state, turn, phase, hands, new_widow, state.stock, log, 0, ())
+            following = left[0]
+        turns = turn.turns + 1
+        turn = widow_turn(following, turns, 0, 0, (), turn.knockers, left, (), turn.resume)
+        after = moved(state, phase=phase, to_act=following, hands=hands, widow=new_widow, stock=state.stock, turn=turn, log=log)
+        limit = rules.turn_limit
+        return (after, ShowdownReason.TURN_LIMIT) if limit is not None and turns >= limit else (after, None)
+
+    def play_in_steps(self, state: GameState, action: Exchange) -> Step | None:
+        """:meth:`play` for an exchange, every exchange through :meth:`_exchanged`: the general path its
+        one-piece path is held to (by a test; the engine never calls this)."""
+        seat = action.player
+        if seat != state.to_act or state.phase is _POUNCE or state.phase is _CHOICE:
+            return None
+        hand, widow = state.hands[seat], state.widow
+        if len(hand) != 3 or len(widow) != 3:
+            return None
+        new_hand = replaced(hand, action.give, action.take)
+        new_widow = replaced(widow, action.take, action.give)
+        turn: WidowTurn = state.turn
+        if new_hand is None or new_widow is None or action.take in turn.given:
+            return None
+        log = DealLog(state.log, _EXCHANGE, seat, (action.give, action.take))
+        return self._exchanged(state, turn, seat, with_seat(state.hands, seat, new_hand), new_widow, log, (action.give,))
 
     def apply(self, state: GameState, action: Action) -> Step:
         kind = type(action)

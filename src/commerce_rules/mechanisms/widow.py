@@ -109,16 +109,19 @@ class Widow(WidowWords, WidowRecord):
 
     def begin(self, state: GameState) -> Begun:
         turn = WidowTurn(next_active(state.active, state.dealer))
-        if state.rules.dealer_choice:  # the extra hand lies face down until the dealer chooses (Rules §7.3)
-            chosen = moved(state, phase=_CHOICE, to_act=state.dealer, hands=state.hands, widow=state.widow, stock=state.stock, turn=turn, log=state.log)
-            return chosen, None
         rules = state.rules
-        if rules.blitz and blitz_among(rules, state.hands, state.active):  # a hand dealt with 31 ends the deal at once
-            dealt_31 = moved(state, phase=_PLAY, to_act=turn.turn_of, hands=state.hands, widow=state.widow, stock=state.stock, turn=turn, log=state.log)
-            return dealt_31, _BLITZ
-        state, reason = self._go_on(state, turn, _PLAY, state.hands, state.widow, state.stock, state.log)
-        assert reason is None  # only a pounce question can follow a deal, and it ends nothing
-        return state, None
+        reason = None
+        if rules.dealer_choice:  # the extra hand lies face down until the dealer chooses (Rules §7.3)
+            phase, to_act = _CHOICE, state.dealer
+        elif rules.blitz and blitz_among(rules, state.hands, state.active):  # a hand dealt with 31 ends the deal at once
+            phase, to_act, reason = _PLAY, turn.turn_of, _BLITZ
+        elif rules.pounce:  # a pounce question may come before the eldest's turn
+            asked, ended = self._go_on(state, turn, _PLAY, state.hands, state.widow, state.stock, state.log)
+            assert ended is None  # only a pounce question can follow a deal, and it ends nothing
+            return asked, None
+        else:
+            phase, to_act = _PLAY, turn.turn_of
+        return moved(state, phase=phase, to_act=to_act, hands=state.hands, widow=state.widow, stock=state.stock, turn=turn, log=state.log), reason
 
     def hides_widow(self, state: GameState) -> bool:
         """The extra hand is face down, seen by nobody, until the dealer's choice (Rules §7.3)."""

@@ -51,6 +51,7 @@ _POUNCED, _DECLINED = EventKind.POUNCE, EventKind.POUNCE_DECLINED
 _ALL, _TAKE_EXTRA, _KEEP, _NEW_WIDOW = EventKind.EXCHANGE_ALL, EventKind.TAKE_EXTRA_HAND, EventKind.KEEP_HAND, EventKind.NEW_WIDOW
 _BLITZ = ShowdownReason.BLITZ
 _KINDS = (TwoCards(Exchange), NoCard(Pass), NoCard(Knock))
+_new = tuple.__new__
 
 
 def _tricon_among(hands: tuple[tuple[Card, ...], ...]) -> bool:
@@ -197,7 +198,8 @@ class Widow(WidowWords, WidowRecord):
         if new_hand is None or new_widow is None:
             return None
         turn: WidowTurn = state.turn
-        if take in turn.given:
+        _, turns, _, exchanges, given, knockers, left, _, resume = turn
+        if take in given:
             return None
         log = DealLog(state.log, _EXCHANGE, seat, (give, take))
         seated = list(hands)
@@ -205,21 +207,25 @@ class Widow(WidowWords, WidowRecord):
         hands = tuple(seated)
         rules = state.rules
         if (
-            turn.exchanges + 1 < rules.exchanges_per_turn
+            exchanges + 1 < rules.exchanges_per_turn
             or (rules.blitz and blitz_among(rules, hands, (seat,)))
             or (rules.pounce and _tricon_among(hands))
         ):  # fmt: skip
             return self._exchanged(state, turn, seat, hands, new_widow, log, (give,))
-        left = turn.final_left
         if phase is _PLAY:
-            following = next_active(state.active, seat)
+            active = state.active
+            last = len(active) - 1
+            if active[last] == last:  # next_active's own first test: the seats in play are 0 to last
+                following = seat + 1 if seat < last else 0
+            else:
+                following = next_active(active, seat)
         else:  # the final round: the next seat owed a final turn, or the showdown
             left = tuple([s for s in left if s != seat])
             if not left:
                 return self._end_turn(state, turn, phase, hands, new_widow, state.stock, log, 0, ())
             following = left[0]
-        turns = turn.turns + 1
-        turn = widow_turn(following, turns, 0, 0, (), turn.knockers, left, (), turn.resume)
+        turns += 1
+        turn = _new(WidowTurn, (following, turns, 0, 0, (), knockers, left, (), resume))  # widow_turn(...), without its call
         after = moved(state, phase=phase, to_act=following, hands=hands, widow=new_widow, stock=state.stock, turn=turn, log=log)
         limit = rules.turn_limit
         return (after, ShowdownReason.TURN_LIMIT) if limit is not None and turns >= limit else (after, None)

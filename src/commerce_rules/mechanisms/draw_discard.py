@@ -161,7 +161,7 @@ class DrawDiscard(DrawDiscardRecord, CheckedWhereMade):
             return _moved(state, _DISCARD, seat, hands, state.stock, discard[:-1], turn, log), None
         if kind is not Knock or state.phase is not _PLAY:
             return None
-        others = tuple([s for s in clockwise_from(state.active, seat) if s != seat])
+        others = clockwise_from(state.active, seat)[:-1]  # the knocker is in play: last of the seats from its left
         log = DealLog(state.log, _KNOCK, seat)
         turns = turn.turns + 1
         following = others[0]

@@ -22,7 +22,7 @@ from ..rules import BarterDirection, Rules
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, moved, moved_and_paid, next_active
 from . import trade_barter_sampling as sampling
 from ..words import plural
-from .common import check_three_cards, knocker_of, turn_limit_text, unless_turn_limit, with_seat, without
+from .common import check_three_cards, knocker_of, turn_limit_text, unless_turn_limit
 
 if TYPE_CHECKING:
     from ..observe import Observation
@@ -157,9 +157,14 @@ class TradeBarter(CheckedWhereMade):
         return moved(state, phase=state.phase, to_act=seat, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=log), ShowdownReason.KNOCK
 
     def _buy(self, state: GameState, seat: int, card: Card) -> Step:
+        """The buy of a held ``card`` (about a third of Foster's moves): the hand less the card, as
+        :func:`~.common.without` gives it for three cards, written out; the stock's top card last."""
         stock = state.stock
         drawn = stock[0]
-        hands = with_seat(state.hands, seat, without(state.hands[seat], card) + (drawn,))
+        seated = list(state.hands)
+        a, b, c = seated[seat]  # trade and barter keeps three cards a hand
+        seated[seat] = (b, c, drawn) if card is a else (a, c, drawn) if card is b else (a, b, drawn)
+        hands = tuple(seated)
         dealer = state.dealer
         balances = state.balances
         if seat != dealer and self._charges(state.rules):  # the dealer's buy is free, and any buy where no money moves
@@ -179,11 +184,17 @@ class TradeBarter(CheckedWhereMade):
         return unless_turn_limit(state, turns)
 
     def _swap(self, state: GameState, partner: int, returned: Card) -> Step:
+        """A barter answered with ``returned``: the two cards change hands, each taking the other's place at the
+        end of its new hand (as :func:`~.common.without` then a card added: trade and barter keeps hands of three)."""
         turn: TradeTurn = state.turn
         offerer, offered = turn.turn_of, turn.offer
         assert offered is not None
-        hands = with_seat(state.hands, offerer, without(state.hands[offerer], offered) + (returned,))
-        hands = with_seat(hands, partner, without(hands[partner], returned) + (offered,))
+        seated = list(state.hands)
+        a, b, c = seated[offerer]
+        seated[offerer] = (b, c, returned) if offered is a else (a, c, returned) if offered is b else (a, b, returned)
+        a, b, c = seated[partner]
+        seated[partner] = (b, c, offered) if returned is a else (a, c, offered) if returned is b else (a, b, offered)
+        hands = tuple(seated)
         pair = (offerer, partner) if offerer < partner else (partner, offerer)
         log = DealLog(state.log, _BARTER, offerer, (offered, returned), partner, pair)
         turns = turn.turns + 1

@@ -220,7 +220,7 @@ class Widow(WidowWords, WidowRecord):
             else:
                 following = next_active(active, seat)
         else:  # the final round: the next seat owed a final turn, or the showdown
-            left = tuple([s for s in left if s != seat])
+            left = left[1:] if left and left[0] == seat else tuple([s for s in left if s != seat])  # the seat to act is first, but for a pounce
             if not left:
                 return self._end_turn(state, turn, phase, hands, new_widow, state.stock, log, 0, ())
             following = left[0]
@@ -274,7 +274,7 @@ class Widow(WidowWords, WidowRecord):
             return self._end_turn(state, turn, state.phase, state.hands, state.widow, state.stock, log, passes, turn.declined)
         if kind is Pounce:
             return self._pounce(state, turn, seat)
-        others = tuple(s for s in clockwise_from(state.active, seat) if s != seat)
+        others = clockwise_from(state.active, seat)[:-1]  # the knocker is in play: last of the seats from its left
         log = DealLog(state.log, _KNOCK, seat)
         turn = turn._replace(knockers=(seat,), final_left=others)
         return self._end_turn(state, turn, _FINAL, state.hands, state.widow, state.stock, log, 0, turn.declined)
@@ -356,7 +356,7 @@ class Widow(WidowWords, WidowRecord):
         seat = turn.turn_of
         left = turn.final_left
         if phase is _FINAL:
-            left = tuple([s for s in left if s != seat])
+            left = left[1:] if left and left[0] == seat else tuple([s for s in left if s != seat])  # as in play
             if not left:
                 turn = turn._replace(passes=passes, declined=declined)
                 return moved(state, phase=phase, to_act=seat, hands=hands, widow=widow, stock=stock, turn=turn, log=log), ShowdownReason.FINAL_ROUND

@@ -26,7 +26,7 @@ from ..cards import Card
 from ..parts import CheckedWhereMade
 from ..state import DealLog, Event, EventKind, GameState, Phase, ShowdownReason, clockwise_from, next_active
 from . import draw_discard_sampling as sampling
-from .common import knocker_of, turn_limit_text, unless_turn_limit, with_seat, without
+from .common import knocker_of, turn_limit_text, unless_turn_limit
 from .draw_discard_record import DISCARD, SOURCES, STOCK, Discard, Draw, DrawDiscardRecord, DrawTurn, draw_turn, thirty_one
 
 if TYPE_CHECKING:
@@ -148,17 +148,19 @@ class DrawDiscard(DrawDiscardRecord, CheckedWhereMade):
                     return None
                 card = stock[0]
                 log = DealLog(state.log, _DRAW, seat, (card,), None, (seat,))
-                hands = with_seat(hands, seat, hands[seat] + (card,))
-                turn = draw_turn(seat, turn.turns, None, turn.knockers, turn.final_left)
-                return _moved(state, _DISCARD, seat, hands, stock[1:], state.discard, turn, log), None
+                seated = list(hands)  # with_seat(hands, seat, ...), and draw_turn(...) below, without their calls
+                seated[seat] += (card,)
+                turn = _new(DrawTurn, (seat, turn.turns, None, turn.knockers, turn.final_left))
+                return _moved(state, _DISCARD, seat, tuple(seated), stock[1:], state.discard, turn, log), None
             discard = state.discard
             if not discard:
                 return None
             card = discard[-1]
             log = DealLog(state.log, _TAKE, seat, (card,))
-            hands = with_seat(hands, seat, hands[seat] + (card,))
-            turn = draw_turn(seat, turn.turns, card, turn.knockers, turn.final_left)
-            return _moved(state, _DISCARD, seat, hands, state.stock, discard[:-1], turn, log), None
+            seated = list(hands)
+            seated[seat] += (card,)
+            turn = _new(DrawTurn, (seat, turn.turns, card, turn.knockers, turn.final_left))
+            return _moved(state, _DISCARD, seat, tuple(seated), state.stock, discard[:-1], turn, log), None
         if kind is not Knock or state.phase is not _PLAY:
             return None
         others = clockwise_from(state.active, seat)[:-1]  # the knocker is in play: last of the seats from its left
@@ -170,9 +172,10 @@ class DrawDiscard(DrawDiscardRecord, CheckedWhereMade):
 
     def _discard(self, state: GameState, turn: DrawTurn, seat: int, card: Card) -> Step:
         """The turn ends: a blitz, the stock's end, the final round's end, or the next seat's turn."""
-        hands = state.hands
-        hand = without(hands[seat], card)
-        hands = with_seat(hands, seat, hand)
+        seated = list(state.hands)
+        a, b, c, d = seated[seat]  # the hand that has drawn: without(hand, card), written out for four cards
+        hand = seated[seat] = (b, c, d) if card is a else (a, c, d) if card is b else (a, b, d) if card is c else (a, b, c)
+        hands = tuple(seated)
         discard = state.discard + (card,)
         log = DealLog(state.log, _DISCARDED, seat, (card,))
         stock = state.stock
@@ -195,7 +198,7 @@ class DrawDiscard(DrawDiscardRecord, CheckedWhereMade):
             following, phase = left[0], _FINAL
         else:
             following, phase = next_active(state.active, seat), _PLAY
-        turn = draw_turn(following, turns, None, knockers, left)
+        turn = _new(DrawTurn, (following, turns, None, knockers, left))  # draw_turn(...), without its call
         return unless_turn_limit(_moved(state, phase, following, hands, stock, discard, turn, log), turns)
 
     # ------------------------------------------------------------------ words

@@ -53,9 +53,12 @@ class Ledger(NoQuestions):
         return state
 
     def start_deal(self, state: GameState) -> GameState:
-        balances = tuple([balance - ANTE for balance in state.balances])  # every seat antes: nobody is ever out
-        pot = state.pot + ANTE * len(balances)
-        return scored(state, pot=pot, balances=balances, lives=state.lives, active=state.active, score=state.score)
+        players = state.active
+        balances = list(state.balances)
+        for seat in players:
+            balances[seat] -= ANTE
+        pot = state.pot + ANTE * len(players)
+        return scored(state, pot=pot, balances=tuple(balances), lives=state.lives, active=state.active, score=state.score)
 
     def tie_order(self, state: GameState) -> tuple[int, ...]:
         return (state.dealer, *clockwise_from(state.active, state.dealer)[:-1])

@@ -153,7 +153,9 @@ class Rounds:
         widow = replaced(state.widow, take, give)
         if hand is None or widow is None or take in turn.given:
             return None
-        return self._exchange(state, turn, seat, give, take, with_seat(state.hands, seat, hand), widow)
+        seated = list(state.hands)  # with_seat(state.hands, seat, hand), without its call
+        seated[seat] = hand
+        return self._exchange(state, turn, seat, give, take, tuple(seated), widow)
 
     def apply(self, state: GameState, action: Action) -> Step:
         turn: RoundsTurn = state.turn

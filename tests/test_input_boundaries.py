@@ -117,3 +117,18 @@ def test_a_document_longer_than_the_cap_is_refused_before_it_is_parsed() -> None
             reader(huge)
         with pytest.raises(SerializationError, match="too long"):
             reader(huge.encode())
+
+
+def test_an_action_is_checked_field_by_field_when_built_each_card_field_and_the_classs_own_check() -> None:
+    from commerce_rules import Action, BlindExchange, Card, Exchange
+
+    with pytest.raises(ArgumentTypeError, match="Action is the base class"):
+        Action(0)
+    give = Card.parse("2♣")
+    with pytest.raises(ArgumentTypeError, match=r"Exchange.take needs a Card \(Card.parse\('A♠'\)\), not 'A♠'"):
+        Exchange(0, give, "A♠")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="Exchange.give needs a Card, not None"):
+        Exchange(0, None, give)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="a blind exchange takes 1, 2 or 3 widow cards, not 0"):
+        BlindExchange(0, ())
+    assert Exchange(11, give, Card.parse("A♠")).player == 11

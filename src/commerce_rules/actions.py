@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from operator import attrgetter
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, NoReturn
 
 import attrs
 
@@ -111,6 +111,52 @@ def _bits_getter(fields: tuple[tuple[str, FieldKind], ...]) -> Callable[[Action]
     return bits
 
 
+def _bad_player(action: Action) -> NoReturn:
+    name, player = type(action).__name__, action.player
+    if type(player) is not int:
+        raise ArgumentTypeError(f"{name}.player must be a seat number (an int), not {shown(player)}")
+    raise IllegalActionError(f"{name}.player must be a seat from 0 to {MAX_SEAT}, not {shown(player)}")
+
+
+def _bad_card(action: Action, field: str) -> NoReturn:
+    card = getattr(action, field)
+    raise ArgumentTypeError(f"{type(action).__name__}.{field} needs a Card{_hint(card)}, not {shown(card)}")
+
+
+def _bad_word(action: Action, field: str, words: tuple[str, ...]) -> NoReturn:
+    name, word = type(action).__name__, getattr(action, field)
+    if type(word) is not str:
+        raise ArgumentTypeError(f"{name}.{field} must be a string, {_choices(words)}, not {shown(word)}")
+    raise IllegalActionError(f"{name}.{field} must be {_choices(words)}, not {shown(word)}")
+
+
+def _checker(cls: type[Action]) -> Callable[[Action], None]:
+    """The checks of a new ``cls`` action, written out for its fields: a seat from 0 to 11, each card field a
+    ``Card``, each word field one of its words, then the class's own ``_check`` (where it has one).
+
+    Made once per class, every field read by name, as the exchanges interned for each seat (2,704 a seat)
+    and every action a bot or a program builds are checked when built. The messages are the helpers'.
+    """
+    lines = [
+        "def __attrs_post_init__(self):",
+        "    player = self.player",
+        f"    if type(player) is not int or not 0 <= player <= {MAX_SEAT}: bad_player(self)",
+    ]
+    for field, kind in cls.card_fields:
+        if kind == "card":  # a list of cards is read by its field's converter
+            lines.append(f"    if not isinstance(self.{field}, Card): bad_card(self, {field!r})")
+    namespace: dict[str, Any] = {"Card": Card, "bad_player": _bad_player, "bad_card": _bad_card, "bad_word": _bad_word}
+    for at, (field, words) in enumerate(cls.word_fields):
+        namespace[f"words{at}"] = words
+        lines.append(f"    word = self.{field}")
+        lines.append(f"    if type(word) is not str or word not in words{at}: bad_word(self, {field!r}, words{at})")
+    if cls._check is not Action._check:
+        lines.append("    self._check()")
+    exec("\n".join(lines), namespace)  # noqa: S102 - built from the class's own field names
+    check: Callable[[Action], None] = namespace["__attrs_post_init__"]
+    return check
+
+
 @attrs.frozen(cache_hash=True)
 class Action:
     """The base of every action: the seat that takes it, and what the shared code may ask of its class."""
@@ -135,28 +181,11 @@ class Action:
             ACTION_CLASSES[cls.json_type] = cls
         cls._cards_of = staticmethod(_cards_getter(cls.card_fields))
         cls._bits_of = staticmethod(_bits_getter(cls.card_fields))
+        if "__attrs_post_init__" not in cls.__dict__:  # a class's own (or the one made for it, copied by attrs) stays
+            cls.__attrs_post_init__ = _checker(cls)  # type: ignore[method-assign, assignment]
 
     def __attrs_post_init__(self) -> None:
-        name = type(self).__name__
-        if type(self) is Action:
-            raise ArgumentTypeError("Action is the base class: build a Knock, an Exchange, ...")
-        player = self.player
-        if type(player) is not int:
-            raise ArgumentTypeError(f"{name}.player must be a seat number (an int), not {shown(player)}")
-        if not 0 <= player <= MAX_SEAT:
-            raise IllegalActionError(f"{name}.player must be a seat from 0 to {MAX_SEAT}, not {shown(player)}")
-        for field, kind in self.card_fields:
-            if kind == "card":
-                card = getattr(self, field)
-                if not isinstance(card, Card):
-                    raise ArgumentTypeError(f"{name}.{field} needs a Card{_hint(card)}, not {shown(card)}")
-        for field, words in self.word_fields:
-            word = getattr(self, field)
-            if type(word) is not str:
-                raise ArgumentTypeError(f"{name}.{field} must be a string, {_choices(words)}, not {shown(word)}")
-            if word not in words:
-                raise IllegalActionError(f"{name}.{field} must be {_choices(words)}, not {shown(word)}")
-        self._check()
+        raise ArgumentTypeError("Action is the base class: build a Knock, an Exchange, ...")
 
     def _check(self) -> None:
         """What a particular action requires beyond a seat and cards (override)."""

@@ -49,7 +49,7 @@ from test_properties import HEAVY, PROPERTY, VARIANTS, Variant, games, candidate
 
 def _key(action: Action) -> tuple[type[Action], tuple[object, ...]]:
     """The action less its seat: its kind, its cards and its other fields (a draw's source)."""
-    return type(action), tuple(getattr(action, field.name) for field in attrs.fields(type(action)) if field.name != "player")
+    return type(action), tuple(getattr(action, field.name) for field in attrs.fields(type(action)) if field.init and field.name != "player")
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

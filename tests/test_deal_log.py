@@ -7,6 +7,7 @@ import pickle
 from hypothesis import given
 from hypothesis import strategies as st
 
+from commerce_rules import Card
 from commerce_rules.state import EMPTY_LOG, DealLog, Event, EventKind
 
 _EVENTS = [Event(EventKind.PASS, seat) for seat in range(6)]
@@ -68,3 +69,44 @@ def test_an_event_appended_by_its_fields_reads_as_that_event() -> None:
     log = DealLog(DealLog(EMPTY_LOG, EventKind.KNOCK, 2), EventKind.BUY, 3, (), None, (3,))
     assert log.events == (Event(EventKind.KNOCK, 2), Event(EventKind.BUY, 3, (), None, (3,)))
     assert all(type(event) is Event for event in log.events)
+
+
+_C = Card.parse
+_SEEN_EVENTS = [
+    Event(EventKind.PASS, 0),
+    Event(EventKind.EXCHANGE, 1, (_C("2♣"), _C("A♠"))),
+    Event(EventKind.BUY, 2, (_C("3♦"), _C("K♥")), visible_to=(2,)),
+    Event(EventKind.BARTER, 0, (_C("4♠"), _C("Q♣")), target=1, visible_to=(0, 1)),
+    Event(EventKind.KNOCK, 3),
+]
+
+
+def _as_seen_by(events: tuple[Event, ...], player: int) -> tuple[Event, ...]:
+    """The events' cards kept only where public or seen by ``player``: the rule, written plainly."""
+    return tuple(
+        event if event.visible_to is None or player in event.visible_to else event._replace(cards=())
+        for event in events
+    )
+
+
+@given(st.lists(st.sampled_from(_SEEN_EVENTS), max_size=30), st.sets(st.integers(0, 30)), st.integers(0, 3))
+def test_a_seat_sees_the_cards_of_public_events_and_of_its_own_private_ones(
+    events: list[Event], read_at: set[int], player: int
+) -> None:
+    log = EMPTY_LOG
+    for number, happened in enumerate(events):
+        log = log.then(happened)
+        if number in read_at:  # a read in between (of either kind) never changes a later one
+            assert log.seen_by(player) == _as_seen_by(tuple(events[: number + 1]), player)
+            assert log.events == tuple(events[: number + 1])
+    assert log.seen_by(player) == _as_seen_by(tuple(events), player)
+    assert DealLog.of(tuple(events)).seen_by(player) == _as_seen_by(tuple(events), player)
+    assert pickle.loads(pickle.dumps(log)).seen_by(player) == _as_seen_by(tuple(events), player)
+
+
+def test_a_log_with_no_private_event_gives_every_seat_its_events_themselves() -> None:
+    log = EMPTY_LOG.then(_SEEN_EVENTS[0]).then(_SEEN_EVENTS[1])
+    assert log.seen_by(2) is log.events
+    private = log.then(_SEEN_EVENTS[2]).then(_SEEN_EVENTS[4])
+    assert private.seen_by(2) == private.events
+    assert private.seen_by(1)[2] == Event(EventKind.BUY, 2, (), visible_to=(2,))

@@ -39,6 +39,8 @@ __all__ = [
 
 MAX_SEAT = 11
 """The highest seat of any table (12 players)."""
+SEEN_SEAT_SHIFT = 64
+"""Where an action's seat sits in its ``_seen`` bit set: above every card's bit (a card's ``index`` is below 52)."""
 
 FieldKind = Literal["card", "cards"]
 """How an action's field is written in JSON: one card, or a list of cards."""
@@ -136,6 +138,8 @@ def _checker(cls: type[Action]) -> Callable[[Action], None]:
 
     Made once per class, every field read by name, as the exchanges interned for each seat (2,704 a seat)
     and every action a bot or a program builds are checked when built. The messages are the helpers'.
+    It also sets the action's ``_seen``: its seat and cards as one bit set, which a bot's check of the
+    legal actions reads for each of them on every turn (:func:`commerce_rules.bots.check_choice`).
     """
     lines = [
         "def __attrs_post_init__(self):",
@@ -145,11 +149,15 @@ def _checker(cls: type[Action]) -> Callable[[Action], None]:
     for field, kind in cls.card_fields:
         if kind == "card":  # a list of cards is read by its field's converter
             lines.append(f"    if not isinstance(self.{field}, Card): bad_card(self, {field!r})")
-    namespace: dict[str, Any] = {"Card": Card, "bad_player": _bad_player, "bad_card": _bad_card, "bad_word": _bad_word}
+    namespace: dict[str, Any] = {
+        "Card": Card, "bad_player": _bad_player, "bad_card": _bad_card, "bad_word": _bad_word,
+        "bits": cls._bits_of, "set": object.__setattr__,
+    }  # fmt: skip
     for at, (field, words) in enumerate(cls.word_fields):
         namespace[f"words{at}"] = words
         lines.append(f"    word = self.{field}")
         lines.append(f"    if type(word) is not str or word not in words{at}: bad_word(self, {field!r}, words{at})")
+    lines.append(f"    set(self, '_seen', (1 << ({SEEN_SEAT_SHIFT} + player)) | bits(self))")
     if cls._check is not Action._check:
         lines.append("    self._check()")
     exec("\n".join(lines), namespace)  # noqa: S102 - built from the class's own field names
@@ -162,6 +170,12 @@ class Action:
     """The base of every action: the seat that takes it, and what the shared code may ask of its class."""
 
     player: int
+    _seen: int = attrs.field(init=False, repr=False, eq=False)
+    """``1 << (SEEN_SEAT_SHIFT + player)`` with the bits of the action's cards: what a seat must see to take it.
+
+    Set when the action is built (not a field one passes, compares or prints), for
+    :func:`commerce_rules.bots.check_choice`, which tests it against an observation's cards on every turn.
+    """
 
     json_type: ClassVar[str] = ""
     """The ``"type"`` of the action in JSON (``"exchange"``)."""

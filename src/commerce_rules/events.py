@@ -90,7 +90,7 @@ class DealLog:
     action is kept once, not once per event.
     """
 
-    __slots__ = ("_previous", "_kind", "_player", "_cards", "_target", "_visible_to", "size", "_events")
+    __slots__ = ("_previous", "_kind", "_player", "_cards", "_target", "_visible_to", "size", "_events", "_private")
 
     _previous: DealLog | None
     _kind: EventKind | None
@@ -100,6 +100,8 @@ class DealLog:
     _visible_to: tuple[int, ...] | None
     size: int
     _events: tuple[Event, ...] | None
+    _private: bool
+    """Whether some event is seen by some seats only: set with ``_events`` (observe skips its filter without one)."""
 
     def __init__(
         self,
@@ -120,6 +122,7 @@ class DealLog:
         if previous is None:
             self.size = 0
             self._events = ()
+            self._private = False
         else:
             self.size = previous.size + 1
             self._events = None
@@ -131,6 +134,7 @@ class DealLog:
         for event in events:
             log = DealLog(log, *event)
         log._events = events
+        log._private = any(event.visible_to is not None for event in events)
         return log
 
     def then(self, event: Event) -> DealLog:
@@ -142,15 +146,42 @@ class DealLog:
         """Every event, oldest first."""
         events = self._events
         if events is None:
-            newer: list[Event] = []
-            node: DealLog = self
-            while node._events is None:
-                newer.append(_new(Event, (node._kind, node._player, node._cards, node._target, node._visible_to)))
-                node = node._previous  # type: ignore[assignment]
-            newer.reverse()
-            events = self._events = node._events + tuple(newer)
-            self._previous = None  # the tuple holds them all: let the older nodes (and their tuples) go
+            events = self._read()
         return events
+
+    def _read(self) -> tuple[Event, ...]:
+        """Build the events from the newest back to the last node that has them (and whether one is private)."""
+        newer: list[Event] = []
+        private = False
+        node: DealLog = self
+        while node._events is None:
+            visible_to = node._visible_to
+            if visible_to is not None:
+                private = True
+            newer.append(_new(Event, (node._kind, node._player, node._cards, node._target, visible_to)))
+            node = node._previous  # type: ignore[assignment]
+        newer.reverse()
+        events = self._events = node._events + tuple(newer)
+        self._private = private or node._private
+        self._previous = None  # the tuple holds them all: let the older nodes (and their tuples) go
+        return events
+
+    def seen_by(self, player: int) -> tuple[Event, ...]:
+        """The events as ``player`` saw them: the cards of an event kept only if it is public or ``player`` saw them.
+
+        What :func:`commerce_rules.observe` gives a seat as its history, on
+        every turn: where no event is private (most deals of most variants),
+        the events themselves, without a look at each.
+        """
+        events = self._events
+        if events is None:
+            events = self._read()
+        if not self._private:
+            return events
+        return tuple([
+            event if event.visible_to is None or player in event.visible_to or not event.cards else event._replace(cards=())
+            for event in events
+        ])  # fmt: skip
 
     def __len__(self) -> int:
         return self.size

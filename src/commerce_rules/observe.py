@@ -11,8 +11,6 @@ offered card) the mechanism removes.
 
 from __future__ import annotations
 
-from itertools import repeat
-from operator import is_not, itemgetter
 from typing import Any, NamedTuple
 
 from .cards import Card
@@ -79,13 +77,7 @@ class Observation(NamedTuple):
         return observation_html(self)
 
 
-_VISIBLE_TO = itemgetter(4)
-"""An event's ``visible_to`` (an ``Event`` is a tuple): read in C, as observe scans the deal's events on every turn."""
 _new = tuple.__new__
-
-
-def _without_cards(event: Event) -> Event:
-    return event._replace(cards=())
 
 
 def observe(state: GameState, player: int) -> Observation:
@@ -99,39 +91,35 @@ def observe(state: GameState, player: int) -> Observation:
     """
     if type(state) is not GameState:
         raise ArgumentTypeError(f"observe() needs a GameState, not {type(state).__name__}")
-    if type(player) is not int or not 0 <= player < state.num_players:
+    # One unpacking reads every field: a read by name costs several times one item of it.
+    (rules, players, _, deal_number, dealer, _, _, hands, widow, stock, discard, pot, balances, lives, active, _, score,
+     log, showdowns, winners) = state  # fmt: skip
+    if type(player) is not int or not 0 <= player < players:
         shown = player if type(player) is int and abs(player) < 10**6 else type(player).__name__
-        raise CommerceError(f"there is no seat {shown!r} (seats are 0 to {state.num_players - 1})")
-    mechanism = variant_of(state.rules).mechanism
-    hand = () if mechanism.hides_hand(state, player) else state.hands[player]
-    history = state.history
-    if any(map(is_not, map(_VISIBLE_TO, history), repeat(None))):  # some event is private (a scan in C: most are not)
-        history = tuple([  # its cards kept only for the seats that saw them
-            event if event.visible_to is None or player in event.visible_to or not event.cards else _without_cards(event)
-            for event in history
-        ])
-    phase, to_act, turn, history = mechanism.seen(state, player, history)
+        raise CommerceError(f"there is no seat {shown!r} (seats are 0 to {players - 1})")
+    mechanism = variant_of(rules).mechanism
+    phase, to_act, turn, history = mechanism.seen(state, player, log.seen_by(player))
     return _new(Observation, (
         player,
-        state.rules,
-        state.num_players,
-        state.deal_number,
-        state.dealer,
+        rules,
+        players,
+        deal_number,
+        dealer,
         phase,
         to_act,
-        hand,
-        tuple([len(h) for h in state.hands]),
-        () if mechanism.hides_widow(state) else state.widow,
-        len(state.stock),
-        len(state.discard),
-        state.discard if mechanism.discard_face_up else (),
-        state.pot,
-        state.balances,
-        state.lives,
-        state.active,
+        () if mechanism.hides_hand(state, player) else hands[player],
+        tuple(map(len, hands)),
+        () if mechanism.hides_widow(state) else widow,
+        len(stock),
+        len(discard),
+        discard if mechanism.discard_face_up else (),
+        pot,
+        balances,
+        lives,
+        active,
         turn,
-        state.score,
+        score,
         history,
-        state.showdowns,
-        state.winners,
+        showdowns,
+        winners,
     ))  # fmt: skip

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from ..actions import Action
+from ..actions import SEEN_SEAT_SHIFT, Action
 from ..cards import Card
 from ..errors import ArgumentTypeError, CommerceError
 from ..observe import Observation
+from ..state import Phase
 from ..quoting import shown
 
 __all__ = ["Bot", "check_choice", "check_seed"]
+
+_OVER = Phase.OVER  # a global: an enum member read from its class costs several times as much
 
 
 def check_seed(seed: object) -> None:
@@ -34,6 +37,11 @@ def check_choice(observation: object, legal_actions: object) -> None:
     observing seat, naming only cards that seat can see (its hand, the widow).
     A bot calls this first, so a caller's mistake never surfaces as a bare
     ``KeyError`` from deep in its strategy.
+
+    It runs on every turn of every simulated game, so it first tests each
+    action's ``_seen`` (its seat and cards as one bit set, made when the
+    action was built) against what the seat sees; only where that test
+    fails, or cannot be made, does it look for the fault to name.
     """
     if type(observation) is not Observation:
         raise ArgumentTypeError(f"choose() needs an Observation (from observe()), not {type(observation).__name__}")
@@ -41,10 +49,29 @@ def check_choice(observation: object, legal_actions: object) -> None:
         raise ArgumentTypeError(f"choose() needs the tuple of legal actions, not {type(legal_actions).__name__}")
     if not legal_actions:
         raise CommerceError("choose() needs at least one legal action")
-    if observation.is_over:
+    if observation.phase is _OVER:
         raise CommerceError("the match is over: there is nothing to choose")
+    try:
+        seen = 1 << (SEEN_SEAT_SHIFT + observation.player)  # a seat below 0 raises ValueError: the search names it
+        for card in observation.hand:
+            seen |= card.bit
+        for card in observation.widow:
+            seen |= card.bit
+        unseen = ~seen
+        for action in legal_actions:
+            if action._seen & unseen:
+                break
+        else:
+            return
+    except (AttributeError, TypeError, ValueError):  # not a card, not an action, not a seat: the search says which
+        pass
+    _name_fault(observation, legal_actions)
+
+
+def _name_fault(observation: Observation, legal_actions: tuple[Action, ...] | list[Action]) -> None:
+    """Raise for the first action that is not one, is another seat's, or names a card the seat cannot see."""
     seat = observation.player
-    visible = 0  # the cards the seat sees, as a bit set: a set would hash each card in Python, twice a choice
+    visible = 0  # the cards the seat sees, as a bit set
     for card in (*observation.hand, *observation.widow):
         if type(card) is Card:
             visible |= card.bit

@@ -1,7 +1,7 @@
 """A mechanism's commonest move, made in one piece on the engine's hot path, gives exactly what its general path gives.
 
 A mechanism may make its commonest move (a widow exchange that ends the
-turn) in one function rather than through the steps every other move takes
+turn; Hoyle's exchange that leaves the turn open, and its pass) in one function rather than through the steps every other move takes
 (the exchange, then the end of the turn, then the next seat's turn). Its
 ``play_in_steps`` is that general path; on every state of random play
 (the harness of ``test_properties``: every widow preset, the option presets
@@ -13,13 +13,17 @@ and a few each state must refuse or may — must give an equal step, or
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from commerce_rules import CRP, TRENTUNO, Exchange, GameState, Rules, ShowdownReason, deal_position, legal_actions
+from commerce_rules import CRP, Action, TRENTUNO, Exchange, GameState, Pass, Phase, Rules, ShowdownReason, deal_position, legal_actions
 from commerce_rules.cards import Card, parse_cards
+from commerce_rules.mechanisms.common import exchange_choices
+from commerce_rules.mechanisms.rounds import Rounds
 from commerce_rules.mechanisms.widow import Widow
 from commerce_rules.rules import Mechanism
 from commerce_rules.variant import variant_of
@@ -42,24 +46,33 @@ def _exchanges_to_refuse(state: GameState, deck: tuple[Card, ...], rng: random.R
     ]
 
 
+def _moves_to_compare(variant: Variant, data: st.DataObject) -> Iterator[tuple[Any, GameState, Action]]:
+    """For each state of a random match that its mechanism owns (the blind exchange aside): the mechanism, the
+    state and each move to compare there -- the legal ones, a few exchanges to refuse, another seat's pass."""
+    game = data.draw(games(variant))
+    mechanism = variant_of(game.rules).mechanism
+    states, _ = game.play()
+    rng = random.Random(game.action_seed)
+    deck = variant_of(game.rules).deck
+    for state in states:
+        if state.is_over or variant_of(state.rules).owners[state.phase] is not mechanism or state.phase is Phase.BLIND_EXCHANGE:
+            continue
+        seat = state.to_act
+        assert seat is not None
+        for action in (*legal_actions(state), *_exchanges_to_refuse(state, deck, rng), Pass((seat + 1) % state.num_players)):
+            yield mechanism, state, action
+
+
 @pytest.mark.parametrize("variant", WIDOW_VARIANTS)
 @PROPERTY
 @given(data=st.data())
 def test_a_widow_exchange_made_in_one_piece_gives_the_step_of_the_general_path(variant: Variant, data: st.DataObject) -> None:
-    game = data.draw(games(variant))
-    mechanism = variant_of(game.rules).mechanism
-    assert isinstance(mechanism, Widow)
-    states, _ = game.play()
-    rng = random.Random(game.action_seed)
-    deck = variant_of(game.rules).deck
     compared = 0
-    for state in states:
-        if state.is_over or variant_of(state.rules).owners[state.phase] is not mechanism:
-            continue
-        for action in (*legal_actions(state), *_exchanges_to_refuse(state, deck, rng)):
-            if type(action) is Exchange:
-                assert mechanism.play(state, action) == mechanism.play_in_steps(state, action), (state, action)
-                compared += 1
+    for mechanism, state, action in _moves_to_compare(variant, data):
+        assert isinstance(mechanism, Widow)
+        if type(action) is Exchange:
+            assert mechanism.play(state, action) == mechanism.play_in_steps(state, action), (state, action)
+            compared += 1
     assert compared, "the match held no exchange to compare"
 
 
@@ -92,3 +105,41 @@ def test_a_widow_exchange_that_makes_31_under_blitz_ends_the_deal_at_once() -> N
     assert step is not None
     after, reason = step
     assert reason is ShowdownReason.BLITZ and after.hands[0] == (state.hands[0][0], state.hands[0][1], take)
+
+
+ROUNDS_VARIANTS = _params_where(mechanism=Mechanism.ROUNDS)
+
+
+@pytest.mark.parametrize("variant", ROUNDS_VARIANTS)
+@PROPERTY
+@given(data=st.data())
+def test_a_hoyle_exchange_or_pass_made_in_one_piece_gives_the_step_of_the_general_path(
+    variant: Variant, data: st.DataObject
+) -> None:
+    compared = 0
+    for mechanism, state, action in _moves_to_compare(variant, data):
+        assert isinstance(mechanism, Rounds)
+        step = mechanism.play(state, action)
+        if type(action) is Exchange:
+            assert step == mechanism.play_in_steps(state, action), (state, action)
+        else:  # the general path: the check, then the move
+            assert step == (mechanism.apply(state, action) if mechanism.accepts(state, action) else None), (state, action)
+        compared += 1
+    assert compared, "the match held no move to compare"
+
+
+@settings(max_examples=400)
+@given(
+    st.permutations(range(52)), st.integers(3, 5) | st.integers(3, 8), st.lists(st.integers(0, 7), max_size=2, unique=True), st.booleans(),
+    st.integers(0, 11),
+)  # fmt: skip
+def test_the_exchange_choices_written_out_are_every_exchange_in_hand_then_widow_order(
+    order: list[int], widow_size: int, given_at: list[int], given_elsewhere: bool, seat: int
+) -> None:
+    cards = [Card.from_index(index) for index in order]
+    hand, widow = tuple(cards[:3]), tuple(cards[3 : 3 + widow_size])
+    # The cards given this turn are in the widow, as in play; and, as no state of play holds, elsewhere.
+    given = tuple(cards[-1 - at] if given_elsewhere else widow[at % widow_size] for at in given_at)
+    given = tuple(dict.fromkeys(given))  # each card once
+    expected = tuple(Exchange(seat, give, take) for give in hand for take in widow if all(take is not card for card in given))
+    assert exchange_choices(hand, widow, given, seat) == expected

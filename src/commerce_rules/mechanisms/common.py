@@ -92,21 +92,35 @@ def exchange_choices(hand: tuple[Card, ...], widow: tuple[Card, ...], given: tup
     """Every exchange of a hand card for a widow card, except taking back a card given this turn.
 
     In hand order, then widow order; the hand is of three cards (a quad
-    exchanges nothing). A turn's first choice, with a widow of three, is
-    written out: it is most of a widow game's turns.
+    exchanges nothing). With a widow of three -- most of a widow game's
+    turns, and most of Hoyle's before its widow grows -- the choices are
+    written out, for a turn's first exchange and for its second and third
+    (one or two cards given, which are in the widow: they cannot be taken
+    back this turn).
     """
     table = exchange_table(seat)
     a, b, c = hand
     first, second, third = table[a.index], table[b.index], table[c.index]
-    if not given and len(widow) == 3:
+    if len(widow) == 3:
         x, y, z = widow
-        i, j, k = x.index, y.index, z.index
-        return (first[i], first[j], first[k], second[i], second[j], second[k], third[i], third[j], third[k])
+        if not given:
+            i, j, k = x.index, y.index, z.index
+            return (first[i], first[j], first[k], second[i], second[j], second[k], third[i], third[j], third[k])
+        if len(given) == 1:
+            gone = given[0]
+            if gone is x or gone is y or gone is z:  # a card given is in the widow (the general way below if not)
+                i, j = (y.index, z.index) if gone is x else (x.index, z.index) if gone is y else (x.index, y.index)
+                return (first[i], first[j], second[i], second[j], third[i], third[j])
+        if len(given) == 2:
+            one, two = given
+            if one is not two and (one is x or one is y or one is z) and (two is x or two is y or two is z):
+                i = (z if one is not z and two is not z else y if one is not y and two is not y else x).index
+                return (first[i], second[i], third[i])
     takes = [take.index for take in widow]
     for card in given:  # by index: ``take not in given`` called Card.__eq__ for each card passed over
         if card.index in takes:
             takes.remove(card.index)
-    if len(takes) > 1:  # each row's picks in one C call (most of Hoyle's turns: a grown widow, or a card given)
+    if len(takes) > 1:  # each row's picks in one C call (most of Hoyle's turns once its widow has grown)
         pick = itemgetter(*takes)
         return pick(first) + pick(second) + pick(third)  # type: ignore[no-any-return]
     return tuple([row[take] for row in (first, second, third) for take in takes])

@@ -27,7 +27,7 @@ from ..records import value_record
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved
 from ..whereabouts import Rebuilt, Whereabouts
 from . import rounds_numbers as numbers
-from .common import check_three_cards, knocker_of, turn_limit_text, exchange_choices, exchange_refusal, replaced, swap_in, turn_endings, unless_turn_limit, with_seat
+from .common import check_three_cards, turn_limit_text, exchange_choices, exchange_refusal, replaced, swap_in, turn_endings, with_seat
 from .rounds_numbers import BlindPositions
 
 if TYPE_CHECKING:
@@ -43,6 +43,7 @@ FREEZE = 3
 """Exchanging this many cards in one turn (or blind) ends a player's exchanges for the deal."""
 
 _PLAY, _BLIND = Phase.PLAY, Phase.BLIND_EXCHANGE
+_EXCHANGE, _PASS = EventKind.EXCHANGE, EventKind.PASS
 _new = tuple.__new__
 
 
@@ -140,10 +141,52 @@ class Rounds:
 
         An exchange (most of the actions) is checked and made in one pass:
         the card given found in the hand and the card taken in the widow by
-        ``is``, each put where the other was.
+        ``is``, each put where the other was. One that leaves the turn open
+        (most of them: a turn is up to three) is made here in one piece;
+        one that ends the turn goes on through :meth:`_end_turn`, as a pass
+        does at once. A test holds this to :meth:`play_in_steps` on every
+        exchange of random play, and a pass to :meth:`accepts` and :meth:`apply`.
         """
         if type(action) is not Exchange:
+            if type(action) is Pass and action.player == state.to_act and state.phase is _PLAY:  # a turn's end: apply's, at once
+                turn = state.turn
+                log = DealLog(state.log, _PASS, action.player)
+                return self._end_turn(state, turn, state.hands, state.widow, state.stock, log, turn.knockers, turn.spent)
             return self.apply(state, action) if self.accepts(state, action) else None
+        seat = action.player
+        turn = state.turn
+        turn_of, round_left, round_number, turns, exchanges, given, knockers, spent = turn
+        if seat != state.to_act or state.phase is _BLIND or seat in spent:
+            return None
+        give, take = action.give, action.take
+        hands = state.hands
+        hand = hands[seat]
+        if len(hand) == 3:  # every hand of a deal under way: replaced(hand, give, take), written out
+            a, b, c = hand
+            hand = (take, b, c) if give is a else (a, take, c) if give is b else (a, b, take) if give is c else None  # type: ignore[assignment]
+        else:
+            hand = replaced(hand, give, take)  # type: ignore[assignment]
+        widow = replaced(state.widow, take, give)
+        if hand is None or widow is None:
+            return None
+        for card in given:  # by identity, as cards are interned: ``in`` would call Card.__eq__ for each
+            if card is take:
+                return None
+        log = DealLog(state.log, _EXCHANGE, seat, (give, take))
+        seated = list(hands)  # with_seat(hands, seat, hand), without its call
+        seated[seat] = hand
+        hands = tuple(seated)
+        exchanges += 1
+        if exchanges >= FREEZE:  # three in one turn: no more exchanges this deal
+            return self._end_turn(state, turn, hands, widow, state.stock, log, knockers, spent + (seat,))
+        if exchanges >= state.rules.exchanges_per_turn:
+            return self._end_turn(state, turn, hands, widow, state.stock, log, knockers, spent)
+        turn = _new(RoundsTurn, (seat, round_left, round_number, turns, exchanges, given + (give,), knockers, spent))
+        return moved(state, phase=_PLAY, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), None
+
+    def play_in_steps(self, state: GameState, action: Exchange) -> Step | None:
+        """:meth:`play` for an exchange, through :func:`replaced` and :meth:`_exchange`: the general path its
+        one-piece path is held to (by a test; the engine never calls this)."""
         seat = action.player
         turn: RoundsTurn = state.turn
         if seat != state.to_act or state.phase is _BLIND or seat in turn.spent:
@@ -153,9 +196,7 @@ class Rounds:
         widow = replaced(state.widow, take, give)
         if hand is None or widow is None or take in turn.given:
             return None
-        seated = list(state.hands)  # with_seat(state.hands, seat, hand), without its call
-        seated[seat] = hand
-        return self._exchange(state, turn, seat, give, take, tuple(seated), widow)
+        return self._exchange(state, turn, seat, give, take, with_seat(state.hands, seat, hand), widow)
 
     def apply(self, state: GameState, action: Action) -> Step:
         turn: RoundsTurn = state.turn
@@ -193,7 +234,7 @@ class Rounds:
         self, state: GameState, turn: RoundsTurn, seat: int, give: Card, take: Card,
         hands: tuple[tuple[Card, ...], ...], widow: tuple[Card, ...],
     ) -> Step:  # fmt: skip
-        log = DealLog(state.log, EventKind.EXCHANGE, seat, (give, take))
+        log = DealLog(state.log, _EXCHANGE, seat, (give, take))
         exchanges = turn.exchanges + 1
         if exchanges >= FREEZE:  # three in one turn: no more exchanges this deal
             return self._end_turn(state, turn, hands, widow, state.stock, log, turn.knockers, turn.spent + (seat,))
@@ -223,8 +264,9 @@ class Rounds:
             log = DealLog(log, EventKind.WIDOW_GROWS, state.dealer, (grown,))
         following = left[0]
         turn = _new(RoundsTurn, (following, left, round_number, turns, 0, (), knockers, spent))
-        state = moved(state, phase=state.phase, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log)
-        return unless_turn_limit(state, turns)
+        state = moved(state, phase=_PLAY, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log)
+        limit = state.rules.turn_limit  # unless_turn_limit(state, turns), without its call
+        return (state, ShowdownReason.TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
 
     # ------------------------------------------------------------------ words
 

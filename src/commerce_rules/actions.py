@@ -347,7 +347,8 @@ def describe_action(action: Action) -> str:
 # attrs constructor costs several times a dictionary look-up, and a widow
 # turn lists a dozen actions.
 _SEAT_ACTIONS: dict[tuple[type[Action], int], Action] = {}
-_EXCHANGES: dict[int, list[list[Exchange]]] = {}
+EXCHANGE_TABLES: list[list[list[Exchange]] | None] = [None] * (MAX_SEAT + 1)
+"""Each seat's :func:`exchange_table` once built, by seat: a widow turn's listing reads it by index, without a call."""
 
 
 def seat_action(kind: type[Knock | Pass | Pounce | BuyHorse | ExchangeAll], seat: int) -> Action:
@@ -391,8 +392,8 @@ def exchange_table(seat: int) -> list[list[Exchange]]:
     Built once per seat (2,704 values), so that listing a widow turn's
     exchanges is list indexing rather than a constructor call per action.
     """
-    table = _EXCHANGES.get(seat)
+    table = EXCHANGE_TABLES[seat]
     if table is None:
         deck = [Card.from_index(index) for index in range(52)]
-        table = _EXCHANGES[seat] = [[Exchange(seat, give, take) for take in deck] for give in deck]
+        table = EXCHANGE_TABLES[seat] = [[Exchange(seat, give, take) for take in deck] for give in deck]
     return table

@@ -5,7 +5,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING, TypeVar
 
-from ..actions import Action, Exchange, Knock, Pass, exchange_table, seat_action
+from ..actions import EXCHANGE_TABLES, MAX_SEAT, Action, Exchange, Knock, Pass, exchange_table, seat_action
 from ..jsonfields import fail
 from ..state import EventKind, ShowdownReason, clockwise_from
 from ..words import plural
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..rules import Rules
     from ..state import Event, GameState
 
-__all__ = ["check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "replaced", "swap_in", "taken_from_the_widow", "turn_endings", "unless_turn_limit", "with_seat", "without"]
+__all__ = ["check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "replaced", "swap_in", "taken_from_the_widow", "TURN_ENDINGS", "turn_endings", "unless_turn_limit", "with_seat", "without"]
 
 T = TypeVar("T")
 
@@ -98,7 +98,7 @@ def exchange_choices(hand: tuple[Card, ...], widow: tuple[Card, ...], given: tup
     (one or two cards given, which are in the widow: they cannot be taken
     back this turn).
     """
-    table = exchange_table(seat)
+    table = EXCHANGE_TABLES[seat] or exchange_table(seat)  # the call only to build it
     a, b, c = hand
     first, second, third = table[a.index], table[b.index], table[c.index]
     if len(widow) == 3:
@@ -126,14 +126,15 @@ def exchange_choices(hand: tuple[Card, ...], widow: tuple[Card, ...], given: tup
     return tuple([row[take] for row in (first, second, third) for take in takes])
 
 
-_ENDINGS: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+TURN_ENDINGS: list[tuple[tuple[Action, ...], tuple[Action, ...]] | None] = [None] * (MAX_SEAT + 1)
+"""Each seat's :func:`turn_endings` once built, by seat: a turn's listing reads it by index, without a call."""
 
 
 def turn_endings(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     """A turn's last choices, built once per seat: pass or knock (a turn that may knock), or pass alone."""
-    endings = _ENDINGS.get(seat)
+    endings = TURN_ENDINGS[seat]
     if endings is None:
-        endings = _ENDINGS[seat] = ((seat_action(Pass, seat), seat_action(Knock, seat)), (seat_action(Pass, seat),))
+        endings = TURN_ENDINGS[seat] = ((seat_action(Pass, seat), seat_action(Knock, seat)), (seat_action(Pass, seat),))
     return endings
 
 

@@ -27,7 +27,7 @@ from ..records import value_record
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved
 from ..whereabouts import Rebuilt, Whereabouts
 from . import rounds_numbers as numbers
-from .common import check_three_cards, turn_limit_text, exchange_choices, exchange_refusal, replaced, swap_in, turn_endings, with_seat
+from .common import check_three_cards, turn_limit_text, exchange_choices, exchange_refusal, replaced, swap_in, TURN_ENDINGS, turn_endings, with_seat
 from .rounds_numbers import BlindPositions
 
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ class Rounds:
             takes = [blind_action(seat, take) for k in (1, 2, 3) for take in combinations(state.widow, k)]
             return (*takes, seat_action(Pass, seat))
         turn: RoundsTurn = state.turn
-        with_knock, pass_only = turn_endings(seat)
+        with_knock, pass_only = TURN_ENDINGS[seat] or turn_endings(seat)  # the call only to build them
         ending = pass_only if turn.exchanges else with_knock  # a knock is a whole turn
         if seat in turn.spent:
             return ending

@@ -30,7 +30,7 @@ from ..parts import accepted
 from ..rules import StallEffect
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active
 from . import widow_sampling as sampling
-from .common import exchange_choices, replaced, turn_endings, unless_turn_limit, swap_in, with_seat
+from .common import exchange_choices, replaced, TURN_ENDINGS, turn_endings, unless_turn_limit, swap_in, with_seat
 from .widow_record import WidowRecord, WidowTurn, blitz_among, pounce_card, pounce_card_in, widow_turn
 from .widow_words import WidowWords
 
@@ -140,7 +140,7 @@ class Widow(WidowWords, WidowRecord):
             return (seat_action(ExchangeAll, seat), seat_action(Pass, seat))
         turn: WidowTurn = state.turn
         hand = state.hands[seat]
-        with_knock, pass_only = turn_endings(seat)
+        with_knock, pass_only = TURN_ENDINGS[seat] or turn_endings(seat)  # the call only to build them
         ending = with_knock if phase is _PLAY and not turn.exchanges else pass_only  # one knock a deal, a whole turn
         if len(hand) == 4:  # a quad is frozen: pass or knock only [resolution]
             return ending

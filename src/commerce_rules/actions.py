@@ -357,10 +357,15 @@ def seat_action(kind: type[Knock | Pass | Pounce | BuyHorse | ExchangeAll], seat
     action = _SEAT_ACTIONS.get(key)
     if action is None:
         action = _SEAT_ACTIONS[key] = kind(seat)
+        if kind is Knock:
+            KNOCKS[seat] = action  # type: ignore[assignment]
     return action
 
 
-_TRADES: dict[int, list[tuple[Action, Action, Action]]] = {}
+TRADE_TABLES: list[list[tuple[Action, Action, Action]] | None] = [None] * (MAX_SEAT + 1)
+"""Each seat's :func:`trade_table` once built, by seat: a trade turn's listing reads it by index, without a call."""
+KNOCKS: list[Knock | None] = [None] * (MAX_SEAT + 1)
+"""Each seat's interned :class:`Knock` once asked for (``seat_action(Knock, seat)``), by seat, read likewise."""
 _BLINDS: dict[tuple[int, int], BlindExchange] = {}
 _MOST_BLINDS = 4096
 """The blind exchanges kept: each widow has its own seven, so a long run would otherwise keep every one of 23,478 a seat."""
@@ -368,10 +373,10 @@ _MOST_BLINDS = 4096
 
 def trade_table(seat: int) -> list[tuple[Action, Action, Action]]:
     """``seat``'s interned ``(Buy, Barter, BarterReply)`` of each card, by card index (built once per seat)."""
-    table = _TRADES.get(seat)
+    table = TRADE_TABLES[seat]
     if table is None:
         deck = [Card.from_index(index) for index in range(52)]
-        table = _TRADES[seat] = [(Buy(seat, card), Barter(seat, card), BarterReply(seat, card)) for card in deck]
+        table = TRADE_TABLES[seat] = [(Buy(seat, card), Barter(seat, card), BarterReply(seat, card)) for card in deck]
     return table
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import jsonfields as jf
 from ..action_kinds import ActionKind, NoCard, OneCard
-from ..actions import Action, Barter, BarterReply, Buy, Knock, seat_action, trade_table
+from ..actions import KNOCKS, TRADE_TABLES, Action, Barter, BarterReply, Buy, Knock, seat_action, trade_table
 from ..cards import Card
 from ..parts import CheckedWhereMade
 from ..records import value_record
@@ -22,7 +22,7 @@ from ..rules import BarterDirection, Rules
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, moved, moved_and_paid, next_active
 from . import trade_barter_sampling as sampling
 from ..words import plural
-from .common import check_three_cards, knocker_of, turn_limit_text, unless_turn_limit
+from .common import check_three_cards, knocker_of, turn_limit_text
 
 if TYPE_CHECKING:
     from ..observe import Observation
@@ -38,6 +38,7 @@ BUY_PRICE = 1
 
 _PLAY, _REPLY = Phase.PLAY, Phase.BARTER_REPLY
 _new = tuple.__new__
+_LEFT = BarterDirection.LEFT
 _BUY, _BARTER, _REFUSED, _KNOCK = EventKind.BUY, EventKind.BARTER, EventKind.BARTER_REFUSED, EventKind.KNOCK
 _KINDS: tuple[ActionKind, ...] = (OneCard(Buy), OneCard(Barter), OneCard(BarterReply), NoCard(Knock))
 """The integer action space: a buy, a barter and an answer by each card of the deck, then the knock."""
@@ -107,9 +108,9 @@ class TradeBarter(CheckedWhereMade):
         seat = state.to_act
         assert seat is not None
         a, b, c = state.hands[seat]  # trade and barter keeps three cards a hand
-        table = trade_table(seat)
+        table = TRADE_TABLES[seat] or trade_table(seat)  # the call only to build it
         first, second, third = table[a.index], table[b.index], table[c.index]  # (buy, barter, reply) of each card
-        knock = seat_action(Knock, seat)
+        knock = KNOCKS[seat] or seat_action(Knock, seat)
         if state.phase is _REPLY:
             return (first[2], second[2], third[2], knock)
         if state.stock:
@@ -138,7 +139,11 @@ class TradeBarter(CheckedWhereMade):
         if kind is Buy:
             return self._buy(state, seat, card)
         if kind is Barter:
-            partner = barter_partner(state, seat)
+            active, last = state.active, len(state.active) - 1  # barter_partner(state, seat) to the left, written out
+            if state.rules.barter_direction is _LEFT and active[last] == last:
+                partner = seat + 1 if seat < last else 0
+            else:
+                partner = barter_partner(state, seat)
             turn: TradeTurn = state.turn
             turn = _new(TradeTurn, (turn.turn_of, turn.turns, card))
             return moved(state, phase=_REPLY, to_act=partner, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=state.log), None
@@ -167,7 +172,10 @@ class TradeBarter(CheckedWhereMade):
         hands = tuple(seated)
         dealer = state.dealer
         balances = state.balances
-        if seat != dealer and self._charges(state.rules):  # the dealer's buy is free, and any buy where no money moves
+        rules = state.rules
+        last_charged = self._last_charged  # self._charges(rules), without its call for the rules asked last
+        charges = last_charged[1] if last_charged[0] is rules else self._charges(rules)
+        if seat != dealer and charges:  # the dealer's buy is free, and any buy where no money moves
             paid = list(balances)
             paid[seat] -= BUY_PRICE
             paid[dealer] += BUY_PRICE
@@ -178,10 +186,12 @@ class TradeBarter(CheckedWhereMade):
             state = moved_and_paid(state, to_act=seat, hands=hands, stock=(), discard=discard, balances=balances, turn=state.turn, log=log)
             return state, ShowdownReason.STOCK_EXHAUSTED
         turns = state.turn.turns + 1
-        following = next_active(state.active, seat)
+        active, last = state.active, len(state.active) - 1  # next_active(active, seat), its first test written out:
+        following = (seat + 1 if seat < last else 0) if active[last] == last else next_active(active, seat)
         turn = _new(TradeTurn, (following, turns, None))  # TradeTurn(following, turns), on the hot path
         state = moved_and_paid(state, to_act=following, hands=hands, stock=stock[1:], discard=discard, balances=balances, turn=turn, log=log)
-        return unless_turn_limit(state, turns)
+        limit = rules.turn_limit  # unless_turn_limit(state, turns), without its call
+        return (state, ShowdownReason.TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
 
     def _swap(self, state: GameState, partner: int, returned: Card) -> Step:
         """A barter answered with ``returned``: the two cards change hands, each taking the other's place at the
@@ -198,9 +208,11 @@ class TradeBarter(CheckedWhereMade):
         pair = (offerer, partner) if offerer < partner else (partner, offerer)
         log = DealLog(state.log, _BARTER, offerer, (offered, returned), partner, pair)
         turns = turn.turns + 1
-        following = next_active(state.active, offerer)
+        active, last = state.active, len(state.active) - 1  # next_active(active, offerer), as in _buy
+        following = (offerer + 1 if offerer < last else 0) if active[last] == last else next_active(active, offerer)
         state = moved(state, phase=_PLAY, to_act=following, hands=hands, widow=(), stock=state.stock, turn=_new(TradeTurn, (following, turns, None)), log=log)
-        return unless_turn_limit(state, turns)
+        limit = state.rules.turn_limit  # unless_turn_limit(state, turns), without its call
+        return (state, ShowdownReason.TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
 
     # ------------------------------------------------------------------ words
 

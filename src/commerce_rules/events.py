@@ -133,8 +133,8 @@ class DealLog:
         log = EMPTY_LOG
         for event in events:
             log = DealLog(log, *event)
-        log._events = events
         log._private = any(event.visible_to is not None for event in events)
+        log._events = events
         return log
 
     def then(self, event: Event) -> DealLog:
@@ -161,8 +161,8 @@ class DealLog:
             newer.append(_new(Event, (node._kind, node._player, node._cards, node._target, visible_to)))
             node = node._previous  # type: ignore[assignment]
         newer.reverse()
+        self._private = private or node._private  # before _events: a thread that finds _events finds this too
         events = self._events = node._events + tuple(newer)
-        self._private = private or node._private
         self._previous = None  # the tuple holds them all: let the older nodes (and their tuples) go
         return events
 

@@ -161,20 +161,21 @@ class Rounds:
         give, take = action.give, action.take
         hands = state.hands
         hand = hands[seat]
+        new_hand: tuple[Card, ...] | None
         if len(hand) == 3:  # every hand of a deal under way: replaced(hand, give, take), written out
             a, b, c = hand
-            hand = (take, b, c) if give is a else (a, take, c) if give is b else (a, b, take) if give is c else None  # type: ignore[assignment]
+            new_hand = (take, b, c) if give is a else (a, take, c) if give is b else (a, b, take) if give is c else None
         else:
-            hand = replaced(hand, give, take)  # type: ignore[assignment]
+            new_hand = replaced(hand, give, take)
         widow = replaced(state.widow, take, give)
-        if hand is None or widow is None:
+        if new_hand is None or widow is None:
             return None
         for card in given:  # by identity, as cards are interned: ``in`` would call Card.__eq__ for each
             if card is take:
                 return None
         log = DealLog(state.log, _EXCHANGE, seat, (give, take))
-        seated = list(hands)  # with_seat(hands, seat, hand), without its call
-        seated[seat] = hand
+        seated = list(hands)  # with_seat(hands, seat, new_hand), without its call
+        seated[seat] = new_hand
         hands = tuple(seated)
         exchanges += 1
         if exchanges >= FREEZE:  # three in one turn: no more exchanges this deal

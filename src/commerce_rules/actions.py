@@ -346,26 +346,36 @@ def describe_action(action: Action) -> str:
 # Interned actions for legal_actions(): the same values, built once. An
 # attrs constructor costs several times a dictionary look-up, and a widow
 # turn lists a dozen actions.
-_SEAT_ACTIONS: dict[tuple[type[Action], int], Action] = {}
+_SEAT_ACTIONS: dict[type[Action], list[Action | None]] = {}
+"""For each kind of seat action, its interned value by seat (``None`` until first asked for)."""
 EXCHANGE_TABLES: list[list[list[Exchange]] | None] = [None] * (MAX_SEAT + 1)
 """Each seat's :func:`exchange_table` once built, by seat: a widow turn's listing reads it by index, without a call."""
 
 
 def seat_action(kind: type[Knock | Pass | Pounce | BuyHorse | ExchangeAll], seat: int) -> Action:
     """The interned ``kind(seat)``."""
-    key = (kind, seat)
-    action = _SEAT_ACTIONS.get(key)
+    if type(seat) is not int or not 0 <= seat <= MAX_SEAT:
+        return kind(seat)  # which says what is wrong with the seat
+    seats = _SEAT_ACTIONS.get(kind) or seat_actions(kind)
+    action = seats[seat]
     if action is None:
-        action = _SEAT_ACTIONS[key] = kind(seat)
-        if kind is Knock:
-            KNOCKS[seat] = action  # type: ignore[assignment]
+        action = seats[seat] = kind(seat)
     return action
+
+
+def seat_actions(kind: type[Action]) -> list[Action | None]:
+    """:func:`seat_action`'s table for ``kind``: its interned value by seat, ``None`` until first asked for.
+
+    A hot path reads it by index (``seat_actions(Knock)[seat] or seat_action(Knock, seat)``), without a call.
+    """
+    seats = _SEAT_ACTIONS.get(kind)
+    if seats is None:
+        seats = _SEAT_ACTIONS[kind] = [None] * (MAX_SEAT + 1)
+    return seats
 
 
 TRADE_TABLES: list[list[tuple[Action, Action, Action]] | None] = [None] * (MAX_SEAT + 1)
 """Each seat's :func:`trade_table` once built, by seat: a trade turn's listing reads it by index, without a call."""
-KNOCKS: list[Knock | None] = [None] * (MAX_SEAT + 1)
-"""Each seat's interned :class:`Knock` once asked for (``seat_action(Knock, seat)``), by seat, read likewise."""
 _BLINDS: dict[tuple[int, int], BlindExchange] = {}
 _MOST_BLINDS = 4096
 """The blind exchanges kept: each widow has its own seven, so a long run would otherwise keep every one of 23,478 a seat."""

@@ -143,19 +143,18 @@ class Rounds:
         the card given found in the hand and the card taken in the widow by
         ``is``, each put where the other was. One that leaves the turn open
         (most of them: a turn is up to three) is made here in one piece;
-        one that ends the turn goes on through :meth:`_end_turn`, as a pass
-        does at once. A test holds this to :meth:`play_in_steps` on every
-        exchange of random play, and a pass to :meth:`accepts` and :meth:`apply`.
+        one that ends the turn goes on through :meth:`_end_turn`. A pass of
+        the seat to act goes to :meth:`apply` without :meth:`accepts`. A test
+        holds this to :meth:`play_in_steps` on every exchange of random play,
+        and a pass to :meth:`accepts` and :meth:`apply`.
         """
         if type(action) is not Exchange:
-            if type(action) is Pass and action.player == state.to_act and state.phase is _PLAY:  # a turn's end: apply's, at once
-                turn = state.turn
-                log = DealLog(state.log, _PASS, action.player)
-                return self._end_turn(state, turn, state.hands, state.widow, state.stock, log, turn.knockers, turn.spent)
+            if type(action) is Pass and action.player == state.to_act:  # accepts' whole test for a pass: apply at once
+                return self.apply(state, action)
             return self.apply(state, action) if self.accepts(state, action) else None
         seat = action.player
         turn = state.turn
-        turn_of, round_left, round_number, turns, exchanges, given, knockers, spent = turn
+        _, round_left, round_number, turns, exchanges, given, knockers, spent = turn
         if seat != state.to_act or state.phase is _BLIND or seat in spent:
             return None
         give, take = action.give, action.take
@@ -208,7 +207,7 @@ class Rounds:
         if kind is Pass:
             if state.phase is _BLIND:
                 return state._replace(phase=_PLAY, to_act=turn.turn_of), None
-            log = DealLog(state.log, EventKind.PASS, seat)
+            log = DealLog(state.log, _PASS, seat)
             return self._end_turn(state, turn, state.hands, state.widow, state.stock, log, turn.knockers, turn.spent)
         if kind is BlindExchange:
             return self._blind(state, turn, action), None  # type: ignore[arg-type]

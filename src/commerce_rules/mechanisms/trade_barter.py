@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .. import jsonfields as jf
 from ..action_kinds import ActionKind, NoCard, OneCard
-from ..actions import KNOCKS, TRADE_TABLES, Action, Barter, BarterReply, Buy, Knock, seat_action, trade_table
+from ..actions import TRADE_TABLES, Action, Barter, BarterReply, Buy, Knock, seat_action, seat_actions, trade_table
 from ..cards import Card
 from ..parts import CheckedWhereMade
 from ..records import value_record
@@ -39,6 +39,8 @@ BUY_PRICE = 1
 _PLAY, _REPLY = Phase.PLAY, Phase.BARTER_REPLY
 _new = tuple.__new__
 _LEFT = BarterDirection.LEFT
+_KNOCKS = seat_actions(Knock)
+"""The interned knocks by seat, as :func:`seat_action` keeps them (read by index as a turn is listed)."""
 _BUY, _BARTER, _REFUSED, _KNOCK = EventKind.BUY, EventKind.BARTER, EventKind.BARTER_REFUSED, EventKind.KNOCK
 _KINDS: tuple[ActionKind, ...] = (OneCard(Buy), OneCard(Barter), OneCard(BarterReply), NoCard(Knock))
 """The integer action space: a buy, a barter and an answer by each card of the deck, then the knock."""
@@ -110,7 +112,7 @@ class TradeBarter(CheckedWhereMade):
         a, b, c = state.hands[seat]  # trade and barter keeps three cards a hand
         table = TRADE_TABLES[seat] or trade_table(seat)  # the call only to build it
         first, second, third = table[a.index], table[b.index], table[c.index]  # (buy, barter, reply) of each card
-        knock = KNOCKS[seat] or seat_action(Knock, seat)
+        knock = _KNOCKS[seat] or seat_action(Knock, seat)
         if state.phase is _REPLY:
             return (first[2], second[2], third[2], knock)
         if state.stock:

@@ -114,7 +114,8 @@ from commerce_rules import (
     state_from_json,
     to_json,
 )
-from helpers import MATCH_BOUND, always, kind_first, random_walk, walk, with_hidden_cards
+from commerce_rules.variant import variant_of
+from helpers import MATCH_BOUND, always, deck_dealing_a_31, kind_first, random_walk, walk, with_hidden_cards
 
 # ---- variants -------------------------------------------------------------------------------------
 
@@ -706,11 +707,28 @@ def test_every_showdown_settles_as_its_scoring_says(variant: Variant, data: st.D
     assert states[-1].last_showdown is not None
 
 
+def _answered_without_a_31(before: GameState, action: Action) -> GameState:
+    """``apply(before, action)`` with the next deal dealt from a deck that deals no hand of 31 (settled at once)."""
+    rng = random.Random(before.seed)
+    for _ in range(200):
+        deck = list(variant_of(before.rules).deck)
+        rng.shuffle(deck)
+        answered = apply(before, action, deck=deck)
+        if len(answered.showdowns) == len(before.showdowns):
+            return answered
+    raise AssertionError("no deck of 200 dealt this table without a 31")
+
+
 def check_horse_answer(before: GameState, action: Action, after: GameState) -> None:
     """§6.9: the answer to the horse buys one counter (or not), then the match ends or the next deal is dealt."""
     seat = before.to_act
     assert seat is not None and action in (BuyHorse(seat), Pass(seat))
     assert before.lives[seat] == 0 and before.rules.horse
+    settled_at_once = after.showdowns[len(before.showdowns) :]
+    if settled_at_once:  # the next deal was dealt with a 31 and settled in the same step (§7.6, §8.6)
+        assert all(showdown.reason is ShowdownReason.BLITZ for showdown in settled_at_once)
+        assert settled_at_once[0].deal_number == before.deal_number + 1
+        after = _answered_without_a_31(before, action)  # the answer's own effects do not depend on the cards dealt
     last = before.last_showdown
     assert last is not None and seat in last.losers
     lives = list(before.lives)
@@ -775,6 +793,28 @@ def test_the_horse_is_offered_once_to_the_first_player_out_and_its_answer_deals_
         assert game.rules.horse
     final = states[-1]
     assert len(final.winners) == 1 or (game.rules.deal_limit is not None and len(final.active) > 1)  # §9: ties share
+
+
+def test_a_horse_answer_whose_next_deal_is_dealt_with_a_31_is_the_answer_then_a_blitz() -> None:
+    # §6.9 then §8.6: the answer deals the next deal, and a 31 dealt settles it in the same step.
+    family = _accepted(mechanism=Mechanism.DRAW_DISCARD, scoring=Scoring.POOL)
+    assert family is not None
+    rules = family.replace(ranking=Ranking.TRENTUNO, horse=True, starting_lives=1, blitz=True)
+    rng = random.Random(3)
+    before = None
+    for seed in range(50):
+        for state, _, _ in random_walk(new_game(rules, 6, seed=seed), rng):
+            if state.phase is Phase.HORSE:
+                before = state
+                break
+        if before is not None:
+            break
+    assert before is not None, "no random match asked the horse"
+    for action in legal_actions(before):
+        dealt_to = len(apply(before, action).active)  # the seats the next deal is dealt to, after this answer
+        after = apply(before, action, deck=deck_dealing_a_31(rules, dealt_to))
+        assert len(after.showdowns) == len(before.showdowns) + 1 and after.showdowns[-1].reason is ShowdownReason.BLITZ
+        check_horse_answer(before, action, after)
 
 
 # ---- Hoyle's rounds ---------------------------------------------------------------------------------

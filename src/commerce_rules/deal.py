@@ -97,11 +97,11 @@ def _straight_line_shuffle(size: int) -> Callable[[list[Card], bytes], tuple[Car
         bound = top + 1
         lines.append(
             f"    other = p{bound}[h{step}]\n"
-            f"    if other is None: other = exact(digest, {step}, {bound})\n"
+            f"    if other is None: other = (from_bytes(digest[{8 * step}:{8 * step + 8}], 'big') * {bound}) >> 64\n"
             f"    cards[{top}], cards[other] = cards[other], cards[{top}]"
         )
     lines.append("    return tuple(cards)")
-    namespace: dict[str, Any] = {"heads": _HEADS[count].unpack, "exact": _exact}
+    namespace: dict[str, Any] = {"heads": _HEADS[count].unpack, "from_bytes": int.from_bytes}
     namespace.update((f"p{bound}", positions) for bound, positions in _POSITIONS.items())
     exec("\n".join(lines), namespace)  # noqa: S102 - the source is built from whole numbers alone
     shuffle: Callable[[list[Card], bytes], tuple[Card, ...]] = namespace["shuffle"]

@@ -1,7 +1,7 @@
 """Count the CPU instructions of one pass over recorded games, under valgrind: a figure the machine's load cannot move.
 
 Run:  python benchmarks/count_instructions.py [--ref REF] [--presets foster,crp] [--games 10] [--players 6]
-                                              [--measure apply|bot-turn]
+                                              [--measure apply|bot-turn|games]
 
 On a shared machine a timing moves by half from one minute to the next, so
 a change of a few per cent cannot be timed. The number of instructions the
@@ -13,7 +13,11 @@ them to build the hand tables and the interned actions, collects the
 garbage, and then replays the rest once inside ``functools.reduce``, the
 only code that callgrind counts (``--toggle-collect``). The figure is
 instructions per action: ``apply`` alone, deal transitions included, or
-``legal_actions`` then ``apply`` (``--measure bot-turn``).
+``legal_actions`` then ``apply`` (``--measure bot-turn``). With ``--measure
+games`` each game is played afresh as ``bench_replay.py`` times its games a
+second (``while not state.is_over``, a random choice each turn, from
+``new_game``, the game's set-up and the chooser counted): the figure is
+instructions per action of those games.
 
 With ``--ref`` the package as it was at that git revision (``git archive``
 into a temporary directory) is counted beside the working tree's, and the
@@ -61,11 +65,22 @@ def play(seed, actions):
         if measure == "bot-turn":
             legal_actions(state)
         state = apply(state, action)
+played = []
+def random_game(seed, actions):
+    chooser = random.Random(seed)  # each game's own choices, as games_per_second's loop makes them
+    state = new_game(rules, players, seed=seed)
+    count = 0
+    while not state.is_over:
+        options = legal_actions(state)
+        state = apply(state, options[chooser.randrange(len(options))])
+        count += 1
+    played.append(count)
+run = random_game if measure == "games" else play
 for game in recorded[:2]:
-    play(*game)  # the hand tables and the interned actions, built before counting
+    run(*game)  # the hand tables and the interned actions, built before counting
 gc.collect()
-reduce(lambda _, game: play(*game), recorded[2:], None)
-print("actions", sum(len(actions) for _, actions in recorded[2:]))
+reduce(lambda _, game: run(*game), recorded[2:], None)
+print("actions", sum(played[2:]) if played else sum(len(actions) for _, actions in recorded[2:]))
 '''
 
 
@@ -102,7 +117,7 @@ def main() -> None:
     parser.add_argument("--presets", default="foster,crp")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--players", type=int, default=6)
-    parser.add_argument("--measure", choices=("apply", "bot-turn"), default="apply")
+    parser.add_argument("--measure", choices=("apply", "bot-turn", "games"), default="apply")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")

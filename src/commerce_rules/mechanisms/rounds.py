@@ -44,6 +44,9 @@ FREEZE = 3
 
 _PLAY, _BLIND = Phase.PLAY, Phase.BLIND_EXCHANGE
 _EXCHANGE, _PASS = EventKind.EXCHANGE, EventKind.PASS
+_KNOCK, _BLIND_EXCHANGE, _WIDOW_GROWS = EventKind.KNOCK, EventKind.BLIND_EXCHANGE, EventKind.WIDOW_GROWS
+_SECOND_KNOCK, _LAST_ROUND, _TURN_LIMIT = ShowdownReason.SECOND_KNOCK, ShowdownReason.LAST_ROUND, ShowdownReason.TURN_LIMIT
+"""Module globals, as every constant the moves read: an enum member read through its class costs a metaclass lookup."""
 _new = tuple.__new__
 
 
@@ -212,9 +215,9 @@ class Rounds:
         if kind is BlindExchange:
             return self._blind(state, turn, action), None  # type: ignore[arg-type]
         knockers = turn.knockers + (seat,)
-        log = DealLog(state.log, EventKind.KNOCK, seat)
+        log = DealLog(state.log, _KNOCK, seat)
         if len(knockers) >= 2:
-            return state._replace(turn=turn._replace(knockers=knockers), log=log), ShowdownReason.SECOND_KNOCK
+            return state._replace(turn=turn._replace(knockers=knockers), log=log), _SECOND_KNOCK
         return self._end_turn(state, turn, state.hands, state.widow, state.stock, log, knockers, turn.spent)
 
     def _blind(self, state: GameState, turn: RoundsTurn, action: BlindExchange) -> GameState:
@@ -225,7 +228,7 @@ class Rounds:
         for old, new in zip(take, give):
             widow = swap_in(widow, old, new)
         hands = with_seat(state.hands, dealer, hand[len(take) :] + take)
-        log = DealLog(state.log, EventKind.BLIND_EXCHANGE, dealer, take + give)
+        log = DealLog(state.log, _BLIND_EXCHANGE, dealer, take + give)
         spent = (dealer,) if len(take) >= FREEZE else ()
         turn = turn._replace(spent=spent)
         return moved(state, phase=_PLAY, to_act=turn.turn_of, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log)
@@ -255,18 +258,18 @@ class Rounds:
             if round_number >= len(state.active):
                 turn = turn._replace(turns=turns, knockers=knockers, spent=spent)
                 state = moved(state, phase=state.phase, to_act=state.to_act, hands=hands, widow=widow, stock=stock, turn=turn, log=log)
-                return state, ShowdownReason.LAST_ROUND
+                return state, _LAST_ROUND
             round_number += 1
             left = round_order(state, knockers)
             grown = stock[0]
             widow = widow + (grown,)
             stock = stock[1:]
-            log = DealLog(log, EventKind.WIDOW_GROWS, state.dealer, (grown,))
+            log = DealLog(log, _WIDOW_GROWS, state.dealer, (grown,))
         following = left[0]
         turn = _new(RoundsTurn, (following, left, round_number, turns, 0, (), knockers, spent))
         state = moved(state, phase=_PLAY, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log)
         limit = state.rules.turn_limit  # unless_turn_limit(state, turns), without its call
-        return (state, ShowdownReason.TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
+        return (state, _TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
 
     # ------------------------------------------------------------------ words
 

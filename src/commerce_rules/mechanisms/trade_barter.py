@@ -42,6 +42,8 @@ _LEFT = BarterDirection.LEFT
 _KNOCKS = seat_actions(Knock)
 """The interned knocks by seat, as :func:`seat_action` keeps them (read by index as a turn is listed)."""
 _BUY, _BARTER, _REFUSED, _KNOCK = EventKind.BUY, EventKind.BARTER, EventKind.BARTER_REFUSED, EventKind.KNOCK
+_KNOCKED, _EXHAUSTED, _TURN_LIMIT = ShowdownReason.KNOCK, ShowdownReason.STOCK_EXHAUSTED, ShowdownReason.TURN_LIMIT
+"""Module globals, as every constant the moves read: an enum member read through its class costs a metaclass lookup."""
 _KINDS: tuple[ActionKind, ...] = (OneCard(Buy), OneCard(Barter), OneCard(BarterReply), NoCard(Knock))
 """The integer action space: a buy, a barter and an answer by each card of the deck, then the knock."""
 
@@ -161,7 +163,7 @@ class TradeBarter(CheckedWhereMade):
         log = DealLog(log, _KNOCK, seat)
         if turn.offer is not None:
             turn = turn._replace(offer=None)
-        return moved(state, phase=state.phase, to_act=seat, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=log), ShowdownReason.KNOCK
+        return moved(state, phase=state.phase, to_act=seat, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=log), _KNOCKED
 
     def _buy(self, state: GameState, seat: int, card: Card) -> Step:
         """The buy of a held ``card`` (about a third of Foster's moves): the hand less the card, as
@@ -186,14 +188,14 @@ class TradeBarter(CheckedWhereMade):
         discard = state.discard + (card,)
         if len(stock) == 1:
             state = moved_and_paid(state, to_act=seat, hands=hands, stock=(), discard=discard, balances=balances, turn=state.turn, log=log)
-            return state, ShowdownReason.STOCK_EXHAUSTED
+            return state, _EXHAUSTED
         turns = state.turn.turns + 1
         active, last = state.active, len(state.active) - 1  # next_active(active, seat), its first test written out:
         following = (seat + 1 if seat < last else 0) if active[last] == last else next_active(active, seat)
         turn = _new(TradeTurn, (following, turns, None))  # TradeTurn(following, turns), on the hot path
         state = moved_and_paid(state, to_act=following, hands=hands, stock=stock[1:], discard=discard, balances=balances, turn=turn, log=log)
         limit = rules.turn_limit  # unless_turn_limit(state, turns), without its call
-        return (state, ShowdownReason.TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
+        return (state, _TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
 
     def _swap(self, state: GameState, partner: int, returned: Card) -> Step:
         """A barter answered with ``returned``: the two cards change hands, each taking the other's place at the
@@ -214,7 +216,7 @@ class TradeBarter(CheckedWhereMade):
         following = (offerer + 1 if offerer < last else 0) if active[last] == last else next_active(active, offerer)
         state = moved(state, phase=_PLAY, to_act=following, hands=hands, widow=(), stock=state.stock, turn=_new(TradeTurn, (following, turns, None)), log=log)
         limit = state.rules.turn_limit  # unless_turn_limit(state, turns), without its call
-        return (state, ShowdownReason.TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
+        return (state, _TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
 
     # ------------------------------------------------------------------ words
 

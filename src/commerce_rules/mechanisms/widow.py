@@ -49,7 +49,9 @@ _PLAY, _FINAL, _POUNCE, _CHOICE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE, P
 _EXCHANGE, _PASS, _KNOCK = EventKind.EXCHANGE, EventKind.PASS, EventKind.KNOCK
 _POUNCED, _DECLINED = EventKind.POUNCE, EventKind.POUNCE_DECLINED
 _ALL, _TAKE_EXTRA, _KEEP, _NEW_WIDOW = EventKind.EXCHANGE_ALL, EventKind.TAKE_EXTRA_HAND, EventKind.KEEP_HAND, EventKind.NEW_WIDOW
-_BLITZ = ShowdownReason.BLITZ
+_BLITZ, _TURN_LIMIT, _STALL, _FINAL_ROUND = ShowdownReason.BLITZ, ShowdownReason.TURN_LIMIT, ShowdownReason.STALL, ShowdownReason.FINAL_ROUND
+_NEW_WIDOW_EFFECT = StallEffect.NEW_WIDOW
+"""Module globals, as every constant the moves read: an enum member read through its class costs a metaclass lookup."""
 _KINDS = (TwoCards(Exchange), NoCard(Pass), NoCard(Knock))
 _new = tuple.__new__
 
@@ -228,7 +230,7 @@ class Widow(WidowWords, WidowRecord):
         turn = _new(WidowTurn, (following, turns, 0, 0, (), knockers, left, (), resume))  # widow_turn(...), without its call
         after = moved(state, phase=phase, to_act=following, hands=hands, widow=new_widow, stock=state.stock, turn=turn, log=log)
         limit = rules.turn_limit
-        return (after, ShowdownReason.TURN_LIMIT) if limit is not None and turns >= limit else (after, None)
+        return (after, _TURN_LIMIT) if limit is not None and turns >= limit else (after, None)
 
     def play_in_steps(self, state: GameState, action: Exchange) -> Step | None:
         """:meth:`play` for an exchange, every exchange through :meth:`_exchanged`: the general path its
@@ -268,9 +270,9 @@ class Widow(WidowWords, WidowRecord):
                 return self._end_turn(state, turn, state.phase, state.hands, state.widow, state.stock, log, turn.passes, turn.declined)
             passes = turn.passes + 1
             if state.phase is _PLAY and passes >= state.rules.stall_passes * len(state.active):
-                if state.rules.stall_effect is StallEffect.NEW_WIDOW and len(state.stock) >= 3:
+                if state.rules.stall_effect is _NEW_WIDOW_EFFECT and len(state.stock) >= 3:
                     return self._new_widow(state, turn, seat, log)
-                return state._replace(log=log, turn=turn._replace(passes=passes)), ShowdownReason.STALL
+                return state._replace(log=log, turn=turn._replace(passes=passes)), _STALL
             return self._end_turn(state, turn, state.phase, state.hands, state.widow, state.stock, log, passes, turn.declined)
         if kind is Pounce:
             return self._pounce(state, turn, seat)
@@ -359,7 +361,7 @@ class Widow(WidowWords, WidowRecord):
             left = left[1:] if left and left[0] == seat else tuple([s for s in left if s != seat])  # as in play
             if not left:
                 turn = turn._replace(passes=passes, declined=declined)
-                return moved(state, phase=phase, to_act=seat, hands=hands, widow=widow, stock=stock, turn=turn, log=log), ShowdownReason.FINAL_ROUND
+                return moved(state, phase=phase, to_act=seat, hands=hands, widow=widow, stock=stock, turn=turn, log=log), _FINAL_ROUND
             following = left[0]
         else:
             following = next_active(state.active, seat)

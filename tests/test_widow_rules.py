@@ -535,6 +535,15 @@ def test_the_seats_after_a_seat_clockwise_are_the_later_ones_then_the_earlier_on
     assert clockwise_from(active, seat) == expected
 
 
+def test_the_seats_after_a_seat_clockwise_at_a_full_table_are_the_later_ones_then_the_earlier_ones() -> None:
+    """A table with every seat in play reads its orders from a table made once: held to the definition."""
+    for players in range(1, 13):
+        active = tuple(range(players))
+        for seat in range(-1, players + 1):
+            expected = tuple([s for s in active if s > seat] + [s for s in active if s <= seat])
+            assert clockwise_from(active, seat) == expected, (players, seat)
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.sets(st.integers(0, 11), min_size=1), st.integers(0, 11))
 def test_the_next_seat_in_play_is_the_first_after_a_seat_each_way_round(seats: set[int], seat: int) -> None:

@@ -61,7 +61,8 @@ class Ledger(NoQuestions):
         return scored(state, pot=pot, balances=tuple(balances), lives=state.lives, active=state.active, score=state.score)
 
     def tie_order(self, state: GameState) -> tuple[int, ...]:
-        return (state.dealer, *clockwise_from(state.active, state.dealer)[:-1])
+        order = clockwise_from(state.active, state.dealer)  # the dealer last: every seat plays every deal
+        return order[-1:] + order[:-1]
 
     def settle(self, state: GameState, values: tuple[HandValue | None, ...], winner: int, reason: ShowdownReason) -> Settlement:
         payments: list[Payment] = []

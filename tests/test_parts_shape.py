@@ -72,3 +72,24 @@ def test_the_check_finds_a_branch_on_a_part(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert len(part_references(source)) == 4
+
+
+MOST_LINES = 430
+"""A module is small and has one job: the design's "no module much over 400 lines", as a number."""
+
+
+def _too_long(root: Path, most: int) -> list[str]:
+    """The modules under ``root`` of more than ``most`` lines, with their lengths."""
+    lengths = {path: len(path.read_text(encoding="utf-8").splitlines()) for path in sorted(root.rglob("*.py"))}
+    return [f"{path.relative_to(root)}: {count}" for path, count in lengths.items() if count > most]
+
+
+def test_no_module_is_much_over_400_lines() -> None:
+    assert len(list(PACKAGE.rglob("*.py"))) > 50
+    assert _too_long(PACKAGE, MOST_LINES) == []
+
+
+def test_the_length_check_finds_a_long_module(tmp_path: Path) -> None:
+    (tmp_path / "long.py").write_text("x = 1\n" * (MOST_LINES + 1), encoding="utf-8")
+    (tmp_path / "short.py").write_text("x = 1\n" * MOST_LINES, encoding="utf-8")
+    assert _too_long(tmp_path, MOST_LINES) == [f"long.py: {MOST_LINES + 1}"]

@@ -16,31 +16,28 @@ from __future__ import annotations
 
 from itertools import combinations
 import random
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING
 
-from .. import jsonfields as jf
 from ..action_kinds import ActionKind, NoCard, TwoCards
 from ..actions import Action, BlindExchange, Exchange, Knock, Pass, blind_action, seat_action
 from ..cards import Card
 from ..parts import accepted
-from ..records import value_record
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved
 from ..whereabouts import Rebuilt, Whereabouts
 from . import rounds_numbers as numbers
-from .common import check_three_cards, turn_limit_text, exchange_choices, exchange_refusal, replaced, swap_in, TURN_ENDINGS, turn_endings, with_seat
+from .common import exchange_choices, replaced, swap_in, TURN_ENDINGS, turn_endings, with_seat
 from .rounds_numbers import BlindPositions
+from .rounds_record import FREEZE, RoundsRecord, RoundsTurn
+from .rounds_words import RoundsWords
 
 if TYPE_CHECKING:
     from ..features import Features
     from ..rules import Rules
     from ..observe import Observation
     from ..parts import Begun, EventShape, Seen, Step
-    from ..state import GameState, Showdown
+    from ..state import GameState
 
 __all__ = ["FREEZE", "Rounds", "RoundsTurn"]
-
-FREEZE = 3
-"""Exchanging this many cards in one turn (or blind) ends a player's exchanges for the deal."""
 
 _PLAY, _BLIND = Phase.PLAY, Phase.BLIND_EXCHANGE
 _EXCHANGE, _PASS = EventKind.EXCHANGE, EventKind.PASS
@@ -48,28 +45,6 @@ _KNOCK, _BLIND_EXCHANGE, _WIDOW_GROWS = EventKind.KNOCK, EventKind.BLIND_EXCHANG
 _SECOND_KNOCK, _LAST_ROUND, _TURN_LIMIT = ShowdownReason.SECOND_KNOCK, ShowdownReason.LAST_ROUND, ShowdownReason.TURN_LIMIT
 """Module globals, as every constant the moves read: an enum member read through its class costs a metaclass lookup."""
 _new = tuple.__new__
-
-
-@value_record
-class RoundsTurn(NamedTuple):
-    """Hoyle's bookkeeping within a deal (all public)."""
-
-    turn_of: int
-    """Whose turn it is (the dealer acts first, for the blind exchange)."""
-    round_left: tuple[int, ...]
-    """The seats still to play this round, in order, ``turn_of`` first."""
-    round: int = 1
-    """The current round (a deal has as many as active players)."""
-    turns: int = 0
-    """Turns completed in this deal (for ``turn_limit``)."""
-    exchanges: int = 0
-    """Exchanges made so far in the current turn."""
-    given: tuple[Card, ...] = ()
-    """Cards put into the widow in the current turn (they cannot be taken back)."""
-    knockers: tuple[int, ...] = ()
-    """Who knocked in this deal, in order (a second knock ends it)."""
-    spent: tuple[int, ...] = ()
-    """Seats that may not exchange again in this deal (three cards at once)."""
 
 
 _KINDS: tuple[ActionKind, ...] = (BlindPositions(), TwoCards(Exchange), NoCard(Pass), NoCard(Knock))
@@ -80,7 +55,7 @@ def round_order(state: GameState, knockers: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(seat for seat in clockwise_from(state.active, state.dealer) if seat not in knockers)
 
 
-class Rounds:
+class Rounds(RoundsWords, RoundsRecord):
     """Blind exchange, rounds with a growing widow, exchanges of up to three, two knocks."""
 
     phases: tuple[Phase, ...] = (_BLIND, _PLAY)
@@ -271,88 +246,6 @@ class Rounds:
         limit = state.rules.turn_limit  # unless_turn_limit(state, turns), without its call
         return (state, _TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
 
-    # ------------------------------------------------------------------ words
-
-    def waiting_for(self, state: GameState) -> str:
-        if state.phase is _BLIND:
-            return f"seat {state.to_act}, the dealer, is to exchange blind or pass"
-        return f"it is seat {state.to_act}'s turn to act"
-
-    def explain(self, state: GameState, action: Action) -> str:
-        seat = action.player
-        turn: RoundsTurn = state.turn
-        if state.phase is _BLIND:
-            if isinstance(action, BlindExchange):
-                missing = [str(card) for card in action.take if card not in state.widow]
-                if missing:
-                    return f"{' '.join(missing)} not in the widow"
-                return "a blind exchange takes 1, 2 or 3 widow cards"
-            return f"the dealer, seat {seat}, first exchanges blind (BlindExchange) or passes"
-        if isinstance(action, BlindExchange):
-            return "only the dealer exchanges blind, before the first round"
-        if isinstance(action, Knock) and turn.exchanges:
-            return "a knock is a whole turn: no knock after an exchange in the same turn"
-        if isinstance(action, Exchange):
-            if seat in turn.spent:
-                return f"seat {seat} exchanged three cards at once and may not exchange again this deal"
-            refusal = exchange_refusal(state, action, turn.given)
-            if refusal is not None:
-                return refusal
-        return f"{type(action).__name__} is not an action of this game"
-
-    def describe_move(self, before: GameState, action: Action, after: GameState) -> list[str]:
-        seat = action.player
-        if isinstance(action, BlindExchange):
-            k = len(action.take)
-            gone = before.hands[seat][:k]
-            first = "the first card" if k == 1 else f"the first {k} cards"
-            lines = [
-                f"seat {seat}, the dealer, takes {' '.join(map(str, action.take))} from the widow blind, "
-                f"giving {first} dealt to them face up: {' '.join(map(str, gone))}"
-            ]
-        elif isinstance(action, Knock):
-            lines = [f"{action.describe()} and takes no more turns in this deal"]
-        elif isinstance(action, Exchange):
-            widow = tuple(action.give if card == action.take else card for card in before.widow)
-            lines = [f"{action.describe()}; the widow now holds {' '.join(map(str, widow))}"]
-        elif before.phase is _BLIND:
-            lines = [f"seat {seat}, the dealer, declines the blind exchange"]
-        elif before.turn.exchanges:
-            lines = [f"seat {seat} ends the turn"]
-        else:
-            lines = [action.describe()]
-        if after.deal_number == before.deal_number and after.showdowns == before.showdowns:
-            for event in after.history[len(before.history) :]:
-                if event.kind is EventKind.WIDOW_GROWS:
-                    lines.append(f"a new round: {event.cards[0]} from the stock joins the widow")
-        return lines
-
-    def choice_text(self, state: GameState, action: Action) -> str:
-        if isinstance(action, BlindExchange):
-            return f"take {' '.join(map(str, action.take))} from the widow blind (your first-dealt cards go out)"
-        if isinstance(action, Knock):
-            return "knock"
-        if isinstance(action, Exchange):
-            return f"exchange: give {action.give}, take {action.take} from the widow"
-        if state.phase is _BLIND:
-            return "pass: keep your cards, no blind exchange"
-        if state.turn.exchanges:
-            return "pass: end your turn"
-        return "pass"
-
-    def situation(self, view: Observation) -> list[str]:
-        return []
-
-    def opening(self, state: GameState) -> list[str]:
-        return [f"  The widow, face up: {' '.join(map(str, state.widow))}."]
-
-    def reason_text(self, showdown: Showdown, rules: Rules, before: GameState | None, action: Action | None) -> str:
-        if showdown.reason is ShowdownReason.SECOND_KNOCK:
-            return "a second player knocked"
-        if showdown.reason is ShowdownReason.TURN_LIMIT:
-            return turn_limit_text(rules)
-        return "the last round is over"
-
     # ------------------------------------------------------------------ observation and JSON
 
     def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
@@ -389,82 +282,3 @@ class Rounds:
 
     def hides_widow(self, state: GameState) -> bool:
         return False
-
-    def turn_to_json(self, turn: RoundsTurn) -> dict[str, Any]:
-        return {
-            "turn_of": turn.turn_of,
-            "round_left": list(turn.round_left),
-            "round": turn.round,
-            "turns": turn.turns,
-            "exchanges": turn.exchanges,
-            "given": jf.texts(turn.given),
-            "knockers": list(turn.knockers),
-            "spent": list(turn.spent),
-        }
-
-    def turn_from_json(self, value: object, players: int) -> RoundsTurn:
-        fields = jf.obj(value, "turn", RoundsTurn._fields)  # type: ignore[arg-type]
-        given = jf.cards(fields["given"], "turn.given")
-        jf.no_repeats(given, "turn.given", "card")
-        return RoundsTurn(
-            turn_of=jf.seat(fields["turn_of"], "turn.turn_of", players),
-            round_left=jf.seats(fields["round_left"], "turn.round_left", players),
-            round=jf.integer(fields["round"], "turn.round", 1),
-            turns=jf.integer(fields["turns"], "turn.turns", 0),
-            exchanges=jf.integer(fields["exchanges"], "turn.exchanges", 0),
-            given=given,
-            knockers=jf.seats(fields["knockers"], "turn.knockers", players),
-            spent=jf.seats(fields["spent"], "turn.spent", players),
-        )
-
-    def check_hands(self, state: GameState) -> None:
-        """The widow grows by round; no discard pile; 3 cards a seat in play."""
-        if state.discard:
-            jf.fail("discard", "Hoyle's game has no discard pile: the list must be empty")
-        turn: RoundsTurn = state.turn
-        if len(state.widow) != 2 + turn.round:
-            jf.fail("widow", f"in round {turn.round} the widow holds {2 + turn.round} cards, not {len(state.widow)}")
-        if state.phase in self.phases:
-            check_three_cards(state)
-
-    def check(self, state: GameState) -> None:
-        """The blind exchange first; each round's seats in order, knockers out."""
-        if state.phase not in self.phases:
-            return
-        turn: RoundsTurn = state.turn
-        rules = state.rules
-        active = state.active
-        if not 1 <= turn.round <= len(active):
-            jf.fail("turn.round", f"a deal has as many rounds as active players: 1 to {len(active)}, not {turn.round}")
-        if len(turn.knockers) > 1:
-            jf.fail("turn.knockers", "a second knock ends the deal: at most one knocker while it goes on")
-        for name, seats in (("knockers", turn.knockers), ("spent", turn.spent), ("round_left", turn.round_left)):
-            for seat in seats:
-                if seat not in active:
-                    jf.fail(f"turn.{name}", f"seat {seat} is out of the match")
-        if turn.exchanges != len(turn.given):
-            jf.fail("turn.exchanges", f"{turn.exchanges} exchanges this turn but {len(turn.given)} cards given (turn.given)")
-        for card in turn.given:
-            if card not in state.widow:
-                jf.fail("turn.given", f"{card}, given to the widow this turn, is not in the widow")
-        if turn.exchanges > min(rules.exchanges_per_turn, FREEZE) - 1:
-            jf.fail("turn.exchanges", f"{turn.exchanges} exchanges would have ended the turn (exchanges_per_turn is {rules.exchanges_per_turn})")
-        from_eldest = list(clockwise_from(active, state.dealer))
-        if state.phase is _BLIND:
-            if turn != RoundsTurn(from_eldest[0], tuple(from_eldest)):
-                jf.fail("turn", "before the blind exchange the turn is the deal's first: round 1, every active seat to play from the eldest")
-            if state.to_act != state.dealer:
-                jf.fail("to_act", f"the dealer, seat {state.dealer}, exchanges blind first, not seat {state.to_act}")
-            return
-        if turn.turn_of not in active:
-            jf.fail("turn.turn_of", f"seat {turn.turn_of} is out of the match")
-        if turn.turn_of in turn.knockers:
-            jf.fail("turn.turn_of", f"seat {turn.turn_of} knocked and takes no more turns in the deal")
-        rest = from_eldest[from_eldest.index(turn.turn_of) :]
-        expected = [seat for seat in rest if seat not in turn.knockers]
-        if list(turn.round_left) != expected:
-            jf.fail("turn.round_left", f"expected {expected}, the seats still to play this round in order (a knocker takes no more turns), not {list(turn.round_left)}")
-        if state.to_act != turn.turn_of:
-            jf.fail("to_act", f"it is seat {turn.turn_of}'s turn (turn.turn_of), not seat {state.to_act}'s")
-        if turn.exchanges and turn.turn_of in turn.spent:
-            jf.fail("turn.spent", f"seat {turn.turn_of} is exchanging this turn, so it cannot be spent")

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ..features import Features
     from ..observe import Observation
     from ..state import GameState
-    from .rounds import RoundsTurn
+    from .rounds_record import RoundsTurn
 
 __all__ = ["BLIND_POSITIONS", "BlindPositions", "turn_features", "whereabouts"]
 

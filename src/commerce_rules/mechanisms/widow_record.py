@@ -12,7 +12,7 @@ from .. import jsonfields as jf
 from ..cards import Card
 from ..ranking.table import blitz_among
 from ..records import value_record
-from ..rules import Rules, StallEffect
+from ..rules import StallEffect
 from ..state import EventKind, Phase
 from .common import check_final_round
 

@@ -1,7 +1,7 @@
 """Check the speed targets as they are stated: the median of several whole runs of ``bench_replay.py``.
 
 Run:  python benchmarks/check_targets.py [--scripts 10] [--runs 5] [--games 30] [--players 3,6,9,12]
-                                         [--keep DIR]
+                                         [--keep DIR | --from DIR] [--at-loop MS]
 
 Each of ``--scripts`` runs is a fresh interpreter running the whole of
 ``bench_replay.py`` (recording, replaying, ``--runs`` passes per cell, the
@@ -9,7 +9,17 @@ long deal); a figure is the median of its value over those runs, and the
 least and the greatest are printed beside it, so that the spread of a
 shared machine is in the table, not hidden by it. A target is met when
 that median is. Nothing is warmed or kept between runs. ``--keep DIR``
-keeps each run's figures (every table, not only the targets') in ``DIR``.
+keeps each run's figures (every table, not only the targets') in ``DIR``;
+``--from DIR`` judges runs kept so instead of running new ones.
+
+The machine runs at speeds ×2 apart, and a figure moves with it. ``--at-loop
+MS`` also judges the same runs at one fixed speed: each figure scaled by
+``MS`` over the calibration loop timed beside it (a fixed pure-Python loop
+that runs no library code). ``benchmarks/issue_speed.py`` measures the
+loop's ms at the speed the issue set the targets at (16.7 ms: it times the
+code the issue measured, beside the loop), so that a target is judged
+against the machine the issue measured on, whatever the machine's speed
+today. With it, the exit status is 0 only when both sets are met.
 
 The targets are the engine issue's (``docs/performance.md``): at 6 players,
 ``apply`` at most 6 µs for CRP, Trentuno, Extended, Schwimmen and
@@ -102,6 +112,33 @@ def calibration(runs: Sequence[dict[str, Any]]) -> tuple[float, float, float] | 
     return (statistics.median(values), min(values), max(values)) if values else None
 
 
+def at_loop(runs: Sequence[dict[str, Any]], loop_ms: float) -> list[dict[str, Any]]:
+    """``runs`` as they would have measured with the calibration loop at ``loop_ms``: each 6-player cell scaled by its own loop.
+
+    A figure and the loop timed beside it move together with the machine's
+    speed, so ``figure × loop_ms / its loop`` is the figure at the speed at
+    which the loop takes ``loop_ms`` (``issue_speed.py`` finds the speed the
+    targets were set at). Times scale up with it, games a second down; the
+    long deal is a ratio of two times and stays; a cell without a loop timed
+    beside it cannot be scaled and is dropped.
+    """
+    scaled: list[dict[str, Any]] = []
+    for run in runs:
+        cells = []
+        for cell in run["cells"]:
+            if cell["players"] != AT or "calibration_ms" not in cell:
+                continue
+            factor = loop_ms / float(cell["calibration_ms"])
+            cell = dict(cell, apply_us=cell["apply_us"] * factor, calibration_ms=loop_ms)
+            if "bot_turn_us" in cell:
+                cell["bot_turn_us"] = cell["bot_turn_us"] * factor
+            if "games_per_s" in cell:
+                cell["games_per_s"] = cell["games_per_s"] / factor
+            cells.append(cell)
+        scaled.append(dict(run, cells=cells))
+    return scaled
+
+
 def report(found: Sequence[Figure], scripts: int, speed: tuple[float, float, float] | None = None) -> str:
     """The table: each figure's median, spread and target, and whether it is met; the machine's speed under it."""
     lines = [f"median of {scripts} whole runs of bench_replay.py, at {AT} players", ""]
@@ -131,9 +168,33 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--players", default="3,6,9,12")
     parser.add_argument("--keep", metavar="DIR", help="keep each run's JSON figures in DIR")
+    parser.add_argument("--from", dest="source", metavar="DIR", help="judge the runs kept in DIR (by --keep) instead of running")
+    parser.add_argument(
+        "--at-loop", type=float, metavar="MS",
+        help="also judge every figure as it would be with the calibration loop at MS ms (issue_speed.py gives the issue's)",
+    )  # fmt: skip
     args = parser.parse_args()
     if str(AT) not in args.players.split(","):
         parser.error(f"--players must include {AT}: the targets are set at {AT} players")
+    runs: list[dict[str, Any]] = []
+    if args.source:
+        runs = [json.loads(path.read_text(encoding="utf-8")) for path in sorted(Path(args.source).glob("run*.json"))]
+    else:
+        runs = measure(args)
+    found = figures(runs)
+    print(report(found, len(runs), calibration(runs)))
+    met = all(figure.met for figure in found)
+    if args.at_loop:
+        scaled = figures(at_loop(runs, args.at_loop))
+        print()
+        print(f"the same runs, each figure scaled to the speed at which the calibration loop takes {args.at_loop:g} ms:")
+        print(report(scaled, len(runs)))
+        met = met and all(figure.met for figure in scaled)
+    return 0 if met else 1
+
+
+def measure(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Run ``bench_replay.py`` ``--scripts`` times, each in a fresh interpreter, and read each run's figures."""
     runs: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(args.keep or scratch)
@@ -147,9 +208,7 @@ def main() -> int:
             subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
             runs.append(json.loads(out.read_text(encoding="utf-8")))
             print(f"run {index + 1} of {args.scripts} done", file=sys.stderr)
-    found = figures(runs)
-    print(report(found, len(runs), calibration(runs)))
-    return 0 if all(figure.met for figure in found) else 1
+    return runs
 
 
 if __name__ == "__main__":

@@ -74,3 +74,23 @@ def test_the_machines_speed_is_the_calibration_loops_spread_at_six_players_and_j
     text = targets.report(targets.figures(runs), 3, speed)
     assert "4 of 4 targets met" in text and "took 21.0 ms" in text and "x1.75" in text
     assert targets.calibration([_run(5.0, 7.0, 700, 3, 3)]) is None  # runs from before the loop was timed
+
+
+def test_at_a_fixed_loop_speed_times_scale_up_and_games_down_by_each_cells_own_loop(targets: ModuleType) -> None:
+    slow, fast = _run(4.0, 5.0, 900, 3, 4), _run(2.0, 2.5, 1800, 3, 4)
+    slow["cells"][0]["calibration_ms"], fast["cells"][0]["calibration_ms"] = 20.0, 10.0
+    scaled = targets.at_loop([slow, fast], 15.0)
+    for run in scaled:
+        (cell,) = run["cells"]  # the 3-player cell has no loop beside it: dropped, as it is never judged
+        assert (cell["apply_us"], cell["bot_turn_us"], cell["games_per_s"], cell["calibration_ms"]) == (3.0, 3.75, 1200.0, 15.0)
+        assert run["long_deal_us"] == {"100": 3, "10000": 4}  # a ratio of two times: the same at any speed
+    assert slow["cells"][0]["apply_us"] == 4.0  # the runs themselves are left as they were measured
+
+
+def test_at_a_fixed_loop_speed_a_target_met_only_on_a_fast_stretch_is_missed(targets: ModuleType) -> None:
+    run = _run(5.0, 7.0, 700, 3, 3)
+    run["cells"][0]["calibration_ms"] = 10.0
+    assert all(figure.met for figure in targets.figures([run]))
+    scaled = _by_name(targets, targets.at_loop([run], 16.0))
+    assert not scaled["crp apply µs"].met and not scaled["crp bot turn µs"].met and not scaled["crp games/s"].met
+    assert scaled["crp apply µs"].median == 8.0

@@ -168,6 +168,19 @@ def test_9_deal_limit_with_a_pool_a_single_winner_takes_all_that_is_left() -> No
     assert state_from_json(to_json(over)) == over
 
 
+def test_9_deal_limit_with_a_pool_the_last_prize_decides_and_an_emptied_pool_shares_nothing() -> None:
+    # Seats 0 and 1 level at 3, one point left in the pool: the last prize (that point) puts seat 1 ahead,
+    # seat 1 alone wins and nothing is shared -- and the state reads back as the same winner (a prize of 1
+    # is not a share-out of 1 between two seats level before it).
+    state = _hoyle_limited([0, 0, 0, 0])._replace(pot=1, balances=(3, 3, -3, -4))  # as after earlier deals
+    over = play_out(state)
+    assert over.is_over and over.last_showdown is not None
+    assert over.last_showdown.payments == ((None, 1, 1),)
+    assert over.balances == (3, 4, -3, -4) and over.pot == 0
+    assert over.winners == (1,)
+    assert state_from_json(to_json(over)) == over
+
+
 # ---- free_ride ----------------------------------------------------------------------------------------
 
 

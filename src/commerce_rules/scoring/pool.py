@@ -184,23 +184,17 @@ class Pool(Lives):
     def _winners_paid(self, state: GameState) -> tuple[int, ...]:
         """The winners of a match over at the deal limit: the highest balances before the pool was shared out.
 
-        The share-out is the last payments of the last showdown; the longest
-        tail of them that is exactly the share-out of its total among the
-        seats it leaves highest is it.
+        The share-out is the last showdown's payments after its first: the
+        pool pays the best hand its prize whenever it holds anything (a prize
+        is at least 1), and only what is left after it is shared out. (Read
+        back from the payments' shape instead, a last prize of 1 to one of
+        two seats level before it looked like a share-out of 1 between them.)
         """
         showdown = state.last_showdown
-        payments = () if showdown is None else showdown.payments
-        for k in range(len(payments), -1, -1):
-            tail = payments[len(payments) - k :]
-            if any(payer is not None for payer, _, _ in tail):
-                continue
-            before = list(state.balances)
-            for _, payee, points in tail:
-                before[payee] -= points  # type: ignore[index]
-            winners = _highest(tuple(before))
-            if tail == _share_out(sum(points for _, _, points in tail), winners, state.dealer, state.num_players):
-                return winners
-        return _highest(state.balances)  # pragma: no cover - k = 0 always fits a state end_match wrote
+        before = list(state.balances)
+        for _, payee, points in () if showdown is None else showdown.payments[1:]:
+            before[payee] -= points  # type: ignore[index]
+        return _highest(tuple(before))
 
     def end_match(self, state: GameState) -> GameState | None:
         winners = self.winners(state)

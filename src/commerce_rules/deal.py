@@ -20,7 +20,7 @@ from .cards import Card, parse_cards
 from .deck import deck_for
 from .errors import CommerceError
 from .rules import Rules
-from .state import EMPTY_LOG, DealLog, GameState, clockwise_from, dealt
+from .state import EMPTY_LOG, DealLog, GameState, clockwise_from, scored
 from .variant import variant_of
 
 if TYPE_CHECKING:
@@ -267,17 +267,16 @@ def lay_out(state: GameState, deal_number: int, dealer: int, deck: Sequence[Card
             seated[seat] = in_order[position]
         hands = tuple(seated)
     in_hands = 3 * count
-    widow_end = in_hands + variant.mechanism.widow_size
-    state = dealt(
-        state,
-        deal_number=deal_number,
-        dealer=dealer,
-        hands=hands,
-        widow=cards[in_hands:widow_end],
-        stock=cards[widow_end:],
-        log=carried,
-    )
-    return variant.mechanism.begin(variant.scoring.start_deal(state))
+    mechanism = variant.mechanism
+    widow_end = in_hands + mechanism.widow_size
+    pot, balances = variant.scoring.stakes(state)
+    return mechanism.begin(state, deal_number, dealer, hands, cards[in_hands:widow_end], cards[widow_end:], pot, balances, carried)
+
+
+def staked(state: GameState) -> GameState:
+    """``state`` with its deal's stakes paid (the scoring's ``stakes``): a deal's start, for those who retell the match."""
+    pot, balances = variant_of(state.rules).scoring.stakes(state)
+    return scored(state, pot=pot, balances=balances, lives=state.lives, active=state.active, score=state.score)
 
 
 def cards_of(what: str, cards: str | Sequence[Card]) -> tuple[Card, ...]:

@@ -28,6 +28,7 @@ from collections.abc import Iterable
 from .actions import Action
 from .cards import Card
 from .errors import ArgumentTypeError
+from .deal import staked
 from .ranking.compare import Criterion, compare_values
 from .words import seat_list
 from .state import GameState, Showdown
@@ -243,7 +244,7 @@ def narrate_settled_start(state: GameState) -> list[str]:
         deal_number=first.deal_number, dealer=first.dealer, pot=0, balances=(0,) * state.num_players,
         lives=lives, score=record, active=scoring.active_seats(lives, record), showdowns=(), winners=(),
     )  # fmt: skip
-    start = scoring.start_deal(scoring.start_match(blank))  # the first deal's antes paid, as new_game pays them
+    start = staked(scoring.start_match(blank))  # the first deal's antes paid, as new_game pays them
     lines = _showdowns_told(start, state.showdowns, state, None, None)
     return [*lines, "", describe_winners(state)] if state.is_over else lines
 
@@ -262,7 +263,7 @@ def _showdowns_told(
     lines: list[str] = []
     for count, showdown in enumerate(settled):
         if count:  # a deal dealt after the one before it was settled: its antes first
-            standing = scoring.start_deal(standing._replace(deal_number=showdown.deal_number, dealer=showdown.dealer))
+            standing = staked(standing._replace(deal_number=showdown.deal_number, dealer=showdown.dealer))
         balances, pot = _settled(standing, showdown)
         standing = scoring.lose(standing, showdown.losers)._replace(balances=tuple(balances), pot=pot)
         told = after._replace(lives=standing.lives, active=standing.active, score=standing.score, balances=standing.balances, pot=pot)

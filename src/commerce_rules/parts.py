@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .observe import Observation
     from .ranking import HandValue
     from .rules import Rules
-    from .state import Event, EventKind, GameState, Payment, Phase, Showdown, ShowdownReason
+    from .state import DealLog, Event, EventKind, GameState, Payment, Phase, Showdown, ShowdownReason
     from .whereabouts import Rebuilt, Whereabouts
 
 __all__ = ["AcceptThenApply", "CheckedWhereMade", "EventShape", "MechanismPart", "PhasePart", "ScoringPart", "Seen", "Settled", "Settlement", "Step", "accepted"]
@@ -50,8 +50,10 @@ EventShape = tuple[tuple[int, ...], str]
 Seen = tuple["Phase", "int | None", Any, tuple["Event", ...]]
 """A seat's view of the phase, the seat to act, the turn record and the history (see ``seen``)."""
 
-Settlement = tuple["GameState", tuple[int, ...], tuple["Payment", ...]]
-"""The state after a showdown's payments, the seats that lost a life, and the payments."""
+Settlement = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], Any, tuple[int, ...], tuple["Payment", ...]]
+"""What a showdown's settlement makes of the match: the pot, balances, lives, seats in play and match record
+after it (the fields :func:`~commerce_rules.state.settled` takes), then the seats that lost a life and the payments.
+Fields, not a state: the showdown builds one state of them, the showdown appended."""
 
 
 class PhasePart(Protocol):
@@ -142,11 +144,21 @@ class MechanismPart(PhasePart, Protocol):
     def cards_needed(self, players: int) -> int:
         """Cards beyond the players' hands that a deal needs (widow and stock)."""
 
-    def begin(self, state: GameState) -> Begun:
-        """Start a dealt deal: its turn record, its phase and the player to act.
+    def begin(
+        self, state: GameState, deal_number: int, dealer: int, hands: tuple[tuple[Card, ...], ...],
+        widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
+    ) -> Begun:  # fmt: skip
+        """Begin deal ``deal_number``: its turn record, its phase and the player to act, in one new state.
 
-        The step's reason is not ``None`` where the deal is over before any
-        turn (a 31 dealt under ``blitz``, Rules §7.6, §8.6): the caller settles it.
+        ``state`` is the match as the last deal left it (or as set up for
+        the first); ``dealer`` dealt ``hands`` (by seat), ``widow`` and
+        ``stock`` (top first), the stakes are paid (``pot``, ``balances``,
+        the scoring's :meth:`~ScoringPart.stakes`) and ``log`` opens the
+        deal's history. The mechanism builds the deal's first state with
+        :func:`~commerce_rules.state.opened` (one state a deal's start, where
+        there were three). The step's reason is not ``None`` where the deal is
+        over before any turn (a 31 dealt under ``blitz``, Rules §7.6, §8.6):
+        the caller settles it.
         """
 
     def opening(self, state: GameState) -> list[str]:
@@ -230,14 +242,21 @@ class ScoringPart(PhasePart, Protocol):
     def start_match(self, state: GameState) -> GameState:
         """Before the first deal (stakes into a pool, for example)."""
 
-    def start_deal(self, state: GameState) -> GameState:
-        """Before a deal's first action (antes into the pot, for example)."""
+    def stakes(self, state: GameState) -> tuple[int, tuple[int, ...]]:
+        """The pot and balances once the seats in play have paid for the deal about to be dealt (Foster's antes).
+
+        As they are where nothing is paid; ``state`` is the match as the last
+        deal left it. The mechanism's ``begin`` builds them into the deal's first state.
+        """
 
     def tie_order(self, state: GameState) -> tuple[int, ...]:
         """Active seats in the order that wins an exact tie for the best hand."""
 
     def settle(self, state: GameState, values: tuple[HandValue | None, ...], winner: int, reason: ShowdownReason) -> Settlement:
-        """Pay and take lives for a showdown whose best hand is ``winner``'s, the exchanges ended for ``reason``."""
+        """Pay and take lives for a showdown whose best hand is ``winner``'s, the exchanges ended for ``reason``.
+
+        The answer is the settled fields (see :data:`Settlement`); ``state``, the deal's end, is not changed.
+        """
 
     def lose(self, state: GameState, losers: tuple[int, ...]) -> GameState:
         """``state`` once ``losers`` have each lost one life or counter (who is out, the seats in play); as it is without lives.

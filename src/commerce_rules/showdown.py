@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .deal import Decks, deal
 from .ranking import HandValue
 from .ranking.table import hand_values
-from .state import EMPTY_LOG, DealLog, GameState, Showdown, ShowdownReason, next_active, shown_down
+from .state import EMPTY_LOG, DealLog, GameState, Showdown, ShowdownReason, next_active, settled
 from .variant import variant_of
 
 if TYPE_CHECKING:
@@ -31,13 +31,13 @@ def best_hand(values: tuple[HandValue | None, ...], tie_order: tuple[int, ...]) 
 
 def finish_deal(state: GameState, reason: ShowdownReason, decks: Decks = ()) -> GameState:
     """Settle the deal that just ended and, unless the match is over, deal the next one (from ``decks[0]`` if given)."""
-    rules = state.rules
+    rules, hands = state.rules, state.hands
     scoring = variant_of(rules).scoring
-    values = hand_values(state.hands, rules)
+    values = hand_values(hands, rules)
     winner = best_hand(values, scoring.tie_order(state))
-    state, losers, payments = scoring.settle(state, values, winner, reason)
-    showdown = _new(Showdown, (state.deal_number, state.dealer, reason, state.hands, values, winner, losers, payments))
-    state = shown_down(state, showdown)
+    pot, balances, lives, active, score, losers, payments = scoring.settle(state, values, winner, reason)
+    showdown = _new(Showdown, (state.deal_number, state.dealer, reason, hands, values, winner, losers, payments))
+    state = settled(state, pot=pot, balances=balances, lives=lives, active=active, score=score, showdown=showdown)
     question = scoring.question(state)
     if question is not None:  # asked right after the showdown, before the match can end
         return question

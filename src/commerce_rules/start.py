@@ -195,8 +195,9 @@ def deal_position(
         raise CommerceError(f"the stock must hold at least {needed - len(widow_cards or ())} cards")
     state = _blank(rules, players, _fresh_seed(seed), dealer, balances_t, lives_t, out)
     state = variant.scoring.start_match(state)
-    state = state._replace(hands=tuple(parsed), widow=tuple(widow_cards or ()), stock=stock_all)
-    state = settled_if_over(variant.mechanism.begin(variant.scoring.start_deal(state)), chosen)
+    pot, balances = variant.scoring.stakes(state)
+    begun = variant.mechanism.begin(state, 1, dealer, tuple(parsed), tuple(widow_cards or ()), stock_all, pot, balances, state.log)
+    state = settled_if_over(begun, chosen)
     check_decks_dealt(chosen, state.deal_number - 1)  # the deals dealt after the position's own
     return state
 

@@ -36,13 +36,13 @@ __all__ = [
     "Showdown",
     "ShowdownReason",
     "clockwise_from",
-    "dealt",
     "moved",
     "moved_and_paid",
     "next_active",
+    "opened",
     "scored",
     "seats_with_lives",
-    "shown_down",
+    "settled",
 ]
 
 
@@ -206,20 +206,30 @@ def moved(
     ))  # fmt: skip
 
 
-def dealt(
+def opened(
     state: GameState,
     *,
     deal_number: int,
     dealer: int,
+    phase: Phase,
+    to_act: int | None,
     hands: tuple[tuple[Card, ...], ...],
     widow: tuple[Card, ...],
     stock: tuple[Card, ...],
+    discard: tuple[Card, ...],
+    pot: int,
+    balances: tuple[int, ...],
+    turn: Any,
     log: DealLog,
 ) -> GameState:
-    """``state`` with a new deal's cards laid out (the discard pile empty), before its parts start it."""
-    (rules, num_players, seed, _, _, phase, to_act, _, _, _, _, pot, balances, lives, active, turn, score, _, showdowns, winners) = state
+    """``state``, the match as the last deal left it, with a new deal dealt, its stakes paid and its first turn begun.
+
+    Those fields given, every other kept: a deal's start is one state, built
+    by the mechanism's ``begin`` (see :class:`~commerce_rules.parts.MechanismPart`).
+    """
+    (rules, num_players, seed, _, _, _, _, _, _, _, _, _, _, lives, active, _, score, _, showdowns, winners) = state
     return _new(GameState, (
-        rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, (), pot, balances,
+        rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances,
         lives, active, turn, score, log, showdowns, winners,
     ))  # fmt: skip
 
@@ -241,10 +251,22 @@ def scored(
     ))  # fmt: skip
 
 
-def shown_down(state: GameState, showdown: Showdown) -> GameState:
-    """``state`` with ``showdown`` appended to the match's showdowns."""
-    *rest, showdowns, winners = state
-    return _new(GameState, (*rest, showdowns + (showdown,), winners))
+def settled(
+    state: GameState,
+    *,
+    pot: int,
+    balances: tuple[int, ...],
+    lives: tuple[int, ...],
+    active: tuple[int, ...],
+    score: Any,
+    showdown: Showdown,
+) -> GameState:
+    """``state`` once its deal is settled: the fields the scoring's settlement gives, and ``showdown`` appended to the match's."""
+    (rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, discard, _, _, _, _, turn, _, log, showdowns, winners) = state
+    return _new(GameState, (
+        rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances,
+        lives, active, turn, score, log, showdowns + (showdown,), winners,
+    ))  # fmt: skip
 
 
 def moved_and_paid(

@@ -188,10 +188,10 @@ def _greedy_in(state: GameState, legal: tuple[Action, ...]) -> Action:
     )
 
 
-def _score(start: GameState, end: GameState, values: tuple[HandValue | None, ...], losers: tuple[int, ...], me: int) -> float:
-    """What the deal from ``start`` to its settled showdown ``end`` was worth to seat ``me``."""
+def _score(start: GameState, balances: tuple[int, ...], values: tuple[HandValue | None, ...], losers: tuple[int, ...], me: int) -> float:
+    """What the deal from ``start`` to its settled showdown (``balances`` after it) was worth to seat ``me``."""
     if not lowest_loses(start.rules):  # nothing lost (a ledger): the job is to win the pot
-        return float(end.balances[me] - start.balances[me])
+        return float(balances[me] - start.balances[me])
     if me in losers:
         return -1.0
     mine = values[me]
@@ -235,8 +235,8 @@ def _rollout(state: GameState, action: Action, me: int) -> float:
     values = tuple(evaluate(hand, rules) if hand else None for hand in state.hands)
     winner = best_hand(values, scoring.tie_order(state))
     assert isinstance(reason, ShowdownReason)
-    settled, losers, _ = scoring.settle(state, values, winner, reason)
-    return _score(start, settled, values, losers, me)
+    _, balances, _, _, _, losers, _ = scoring.settle(state, values, winner, reason)
+    return _score(start, balances, values, losers, me)
 
 
 class SearchBot:

@@ -24,7 +24,7 @@ from ..action_kinds import ByValue, NoCard, OneCard
 from ..actions import Action, Knock, seat_action
 from ..cards import Card
 from ..parts import CheckedWhereMade
-from ..state import DealLog, Event, EventKind, GameState, Phase, ShowdownReason, clockwise_from, next_active
+from ..state import DealLog, Event, EventKind, GameState, Phase, ShowdownReason, clockwise_from, next_active, opened
 from . import draw_discard_sampling as sampling
 from .common import knocker_of, turn_limit_text, unless_turn_limit
 from .draw_discard_record import DISCARD, SOURCES, STOCK, Discard, Draw, DrawDiscardRecord, DrawTurn, draw_turn, thirty_one
@@ -97,16 +97,21 @@ class DrawDiscard(DrawDiscardRecord, CheckedWhereMade):
     def cards_needed(self, players: int) -> int:
         return 2  # the card turned up to start the discard pile, and a stock to draw from
 
-    def begin(self, state: GameState) -> Begun:
+    def begin(
+        self, state: GameState, deal_number: int, dealer: int, hands: tuple[tuple[Card, ...], ...],
+        widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
+    ) -> Begun:  # fmt: skip
         """Turn the stock's top card up to start the discard pile; a deal dealt with a 31 ends at once (a blitz)."""
-        stock = state.stock
-        eldest = next_active(state.active, state.dealer)
+        eldest = next_active(state.active, dealer)
         turn = draw_turn(eldest, 0, None, (), ())
-        state = _moved(state, _PLAY, eldest, state.hands, stock[1:], stock[:1], turn, state.log)
+        begun = opened(
+            state, deal_number=deal_number, dealer=dealer, phase=_PLAY, to_act=eldest, hands=hands, widow=widow,
+            stock=stock[1:], discard=stock[:1], pot=pot, balances=balances, turn=turn, log=log,
+        )  # fmt: skip
         rules = state.rules
-        if rules.blitz and any(thirty_one(state.hands[seat], rules) for seat in state.active):
-            return state, _BLITZ
-        return state, None
+        if rules.blitz and any(thirty_one(hands[seat], rules) for seat in state.active):
+            return begun, _BLITZ
+        return begun, None
 
     # ------------------------------------------------------------------ legality
 

@@ -22,7 +22,7 @@ from ..action_kinds import ActionKind, NoCard, TwoCards
 from ..actions import Action, BlindExchange, Exchange, Knock, Pass, blind_action, seat_action
 from ..cards import Card
 from ..parts import accepted
-from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved
+from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved, opened
 from ..whereabouts import Rebuilt, Whereabouts
 from . import rounds_numbers as numbers
 from .common import exchange_choices, replaced, swap_in, TURN_ENDINGS, turn_endings, with_seat
@@ -76,9 +76,16 @@ class Rounds(RoundsWords, RoundsRecord):
     def cards_needed(self, players: int) -> int:
         return 3 + (players - 1)  # the widow, and one card for each round after the first
 
-    def begin(self, state: GameState) -> Begun:
-        order = round_order(state, ())
-        return state._replace(phase=_BLIND, to_act=state.dealer, turn=RoundsTurn(order[0], order)), None
+    def begin(
+        self, state: GameState, deal_number: int, dealer: int, hands: tuple[tuple[Card, ...], ...],
+        widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
+    ) -> Begun:  # fmt: skip
+        order = clockwise_from(state.active, dealer)  # the first round: every seat in play, from the eldest
+        begun = opened(
+            state, deal_number=deal_number, dealer=dealer, phase=_BLIND, to_act=dealer, hands=hands, widow=widow,
+            stock=stock, discard=(), pot=pot, balances=balances, turn=RoundsTurn(order[0], order), log=log,
+        )  # fmt: skip
+        return begun, None
 
     # ------------------------------------------------------------------ legality
 

@@ -19,7 +19,7 @@ from ..cards import Card
 from ..parts import CheckedWhereMade
 from ..records import value_record
 from ..rules import BarterDirection, Rules
-from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, moved, moved_and_paid, next_active
+from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, moved, moved_and_paid, next_active, opened
 from . import trade_barter_sampling as sampling
 from ..words import plural
 from .common import check_three_cards, knocker_of, turn_limit_text
@@ -101,10 +101,17 @@ class TradeBarter(CheckedWhereMade):
     def cards_needed(self, players: int) -> int:
         return 1  # at least one card in the stock to buy
 
-    def begin(self, state: GameState) -> Begun:
-        eldest = next_active(state.active, state.dealer)
+    def begin(
+        self, state: GameState, deal_number: int, dealer: int, hands: tuple[tuple[Card, ...], ...],
+        widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
+    ) -> Begun:  # fmt: skip
+        eldest = next_active(state.active, dealer)
         turn = _new(TradeTurn, (eldest, 0, None))  # TradeTurn(eldest), without the class call: once a deal
-        return moved(state, phase=_PLAY, to_act=eldest, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=state.log), None
+        begun = opened(
+            state, deal_number=deal_number, dealer=dealer, phase=_PLAY, to_act=eldest, hands=hands, widow=widow,
+            stock=stock, discard=(), pot=pot, balances=balances, turn=turn, log=log,
+        )  # fmt: skip
+        return begun, None
 
     # ------------------------------------------------------------------ legality
 

@@ -28,7 +28,7 @@ from ..actions import Action, Exchange, ExchangeAll, Knock, Pass, Pounce, seat_a
 from ..cards import Card
 from ..parts import accepted
 from ..rules import StallEffect
-from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active
+from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active, opened
 from . import widow_sampling as sampling
 from .common import exchange_choices, replaced, TURN_ENDINGS, turn_endings, unless_turn_limit, swap_in, with_seat
 from .widow_record import WidowRecord, WidowTurn, blitz_among, pounce_card, pounce_card_in, widow_turn
@@ -36,7 +36,6 @@ from .widow_words import WidowWords
 
 if TYPE_CHECKING:
     from ..action_kinds import ActionKind
-    from ..features import Features
     from ..observe import Observation
     from ..whereabouts import Rebuilt, Whereabouts
     from ..parts import Begun, EventShape, Seen, Step
@@ -110,21 +109,28 @@ class Widow(WidowWords, WidowRecord):
             kinds += (NoCard(ExchangeAll),)
         return kinds
 
-    def begin(self, state: GameState) -> Begun:
-        turn = WidowTurn(next_active(state.active, state.dealer))
+    def begin(
+        self, state: GameState, deal_number: int, dealer: int, hands: tuple[tuple[Card, ...], ...],
+        widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
+    ) -> Begun:  # fmt: skip
+        turn = WidowTurn(next_active(state.active, dealer))
         rules = state.rules
         reason = None
         if rules.dealer_choice:  # the extra hand lies face down until the dealer chooses (Rules §7.3)
-            phase, to_act = _CHOICE, state.dealer
-        elif rules.blitz and blitz_among(rules, state.hands, state.active):  # a hand dealt with 31 ends the deal at once
+            phase, to_act = _CHOICE, dealer
+        elif rules.blitz and blitz_among(rules, hands, state.active):  # a hand dealt with 31 ends the deal at once
             phase, to_act, reason = _PLAY, turn.turn_of, _BLITZ
-        elif rules.pounce:  # a pounce question may come before the eldest's turn
-            asked, ended = self._go_on(state, turn, _PLAY, state.hands, state.widow, state.stock, state.log)
-            assert ended is None  # only a pounce question can follow a deal, and it ends nothing
-            return asked, None
         else:
             phase, to_act = _PLAY, turn.turn_of
-        return moved(state, phase=phase, to_act=to_act, hands=state.hands, widow=state.widow, stock=state.stock, turn=turn, log=state.log), reason
+        begun = opened(
+            state, deal_number=deal_number, dealer=dealer, phase=phase, to_act=to_act, hands=hands, widow=widow,
+            stock=stock, discard=(), pot=pot, balances=balances, turn=turn, log=log,
+        )  # fmt: skip
+        if rules.pounce and phase is _PLAY and reason is None:  # a pounce question may come before the eldest's turn
+            asked, ended = self._go_on(begun, turn, _PLAY, hands, widow, stock, log)
+            assert ended is None  # only a pounce question can follow a deal, and it ends nothing
+            return asked, None
+        return begun, reason
 
     def hides_widow(self, state: GameState) -> bool:
         """The extra hand is face down, seen by nobody, until the dealer's choice (Rules §7.3)."""
@@ -395,24 +401,6 @@ class Widow(WidowWords, WidowRecord):
 
     def hides_hand(self, state: GameState, player: int) -> bool:
         return False
-
-    def turn_features_size(self, rules: Rules, players: int) -> int:
-        return 4 * players + rules.deck_size + 5
-
-    def turn_features(self, view: Observation, out: Features) -> None:
-        """Whose turn, turns / (10 N), passes / N, exchanges / 3, the cards given this turn, the knocker,
-        the seats owed a final turn, the seats that declined a pounce (seen), the phase a question returns to."""
-        turn: WidowTurn = view.turn
-        n = view.num_players
-        out.seat(turn.turn_of)
-        out.number(turn.turns, 10 * n)
-        out.number(turn.passes, n)
-        out.number(turn.exchanges, 3)
-        out.cards(turn.given)
-        out.seats(turn.knockers)
-        out.seats(turn.final_left)
-        out.seats(turn.declined)
-        out.one_hot(None if turn.resume is None else (_PLAY, _FINAL).index(turn.resume), 2)
 
     def whereabouts(self, view: Observation) -> Whereabouts:
         """A card taken from the widow is in the taker's hand until given back; a pounce shows a quad."""

@@ -1,4 +1,4 @@
-"""The widow game's turn record: its fields, its JSON, the checks of a loaded one, and when a pounce is open.
+"""The widow game's turn record: its fields, its JSON, its numbers in a tensor, the checks of a loaded one, and when a pounce is open.
 
 Kept apart from the play (:mod:`.widow`) so that each module has one job;
 :class:`~commerce_rules.mechanisms.widow.Widow` inherits these methods.
@@ -17,6 +17,9 @@ from ..state import EventKind, Phase
 from .common import check_final_round
 
 if TYPE_CHECKING:
+    from ..features import Features
+    from ..observe import Observation
+    from ..rules import Rules
     from ..state import GameState
 
 __all__ = ["WidowRecord", "WidowTurn", "blitz_among", "pounce_card", "pounce_card_in", "widow_turn"]
@@ -90,10 +93,28 @@ def widow_turn(
 
 
 class WidowRecord:
-    """The widow game's JSON for its turn record, and its checks of a loaded state."""
+    """The widow game's JSON for its turn record, its slice of the observation tensor, and its checks of a loaded state."""
 
     phases: tuple[Phase, ...]
     events: dict[EventKind, Any]
+
+    def turn_features_size(self, rules: Rules, players: int) -> int:
+        return 4 * players + rules.deck_size + 5
+
+    def turn_features(self, view: Observation, out: Features) -> None:
+        """Whose turn, turns / (10 N), passes / N, exchanges / 3, the cards given this turn, the knocker,
+        the seats owed a final turn, the seats that declined a pounce (seen), the phase a question returns to."""
+        turn: WidowTurn = view.turn
+        n = view.num_players
+        out.seat(turn.turn_of)
+        out.number(turn.turns, 10 * n)
+        out.number(turn.passes, n)
+        out.number(turn.exchanges, 3)
+        out.cards(turn.given)
+        out.seats(turn.knockers)
+        out.seats(turn.final_left)
+        out.seats(turn.declined)
+        out.one_hot(None if turn.resume is None else (_PLAY, _FINAL).index(turn.resume), 2)
 
     def turn_to_json(self, turn: WidowTurn) -> dict[str, Any]:
         return {

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from .. import jsonfields as jf
-from ..state import Phase, Showdown, ShowdownReason, clockwise_from, scored
+from ..state import Phase, Showdown, ShowdownReason, clockwise_from
 from .common import NoQuestions
 from ..words import payment_lines, plural, seat_list, signed
 
@@ -52,13 +52,12 @@ class Ledger(NoQuestions):
     def start_match(self, state: GameState) -> GameState:
         return state
 
-    def start_deal(self, state: GameState) -> GameState:
+    def stakes(self, state: GameState) -> tuple[int, tuple[int, ...]]:
         players = state.active
         balances = list(state.balances)
         for seat in players:
             balances[seat] -= ANTE
-        pot = state.pot + ANTE * len(players)
-        return scored(state, pot=pot, balances=tuple(balances), lives=state.lives, active=state.active, score=state.score)
+        return state.pot + ANTE * len(players), tuple(balances)
 
     def tie_order(self, state: GameState) -> tuple[int, ...]:
         order = clockwise_from(state.active, state.dealer)  # the dealer last: every seat plays every deal
@@ -82,8 +81,7 @@ class Ledger(NoQuestions):
                 payments.append((dealer, payee, DEALER_PAYS))
                 balances[dealer] -= DEALER_PAYS
                 balances[payee] += DEALER_PAYS
-        after = scored(state, pot=0, balances=tuple(balances), lives=state.lives, active=state.active, score=state.score)
-        return after, (), tuple(payments)
+        return 0, tuple(balances), state.lives, state.active, state.score, (), tuple(payments)
 
     def winners(self, state: GameState) -> tuple[int, ...] | None:
         if state.deal_number < deals_of(state):  # one deal per player, or deal_limit if fewer

@@ -120,17 +120,23 @@ class Lives(NoQuestions):
     def start_match(self, state: GameState) -> GameState:
         return state
 
-    def start_deal(self, state: GameState) -> GameState:
-        return state
+    def stakes(self, state: GameState) -> tuple[int, tuple[int, ...]]:
+        return state.pot, state.balances  # nothing paid by the deal (the pool's stakes are the match's)
 
     def tie_order(self, state: GameState) -> tuple[int, ...]:
         return clockwise_from(state.active, state.dealer)
 
     def settle(self, state: GameState, values: tuple[HandValue | None, ...], winner: int, reason: ShowdownReason) -> Settlement:
         losers = losers_of(state, values, reason)
-        return self.lose(state, losers), losers, ()
+        lives, active, score = self.lost(state, losers)
+        return state.pot, state.balances, lives, active, score, losers, ()
 
     def lose(self, state: GameState, losers: tuple[int, ...]) -> GameState:
+        lives, active, score = self.lost(state, losers)
+        return scored(state, pot=state.pot, balances=state.balances, lives=lives, active=active, score=score)
+
+    def lost(self, state: GameState, losers: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], Any]:
+        """:meth:`lose`'s lives, seats in play and match record, as the settlement gives them."""
         lives = take_lives(state.lives, losers)
         score = state.score  # with free_ride, the record of who is out (a LivesRecord, or a PoolRecord)
         if score is not None and score.out is not None:
@@ -140,7 +146,7 @@ class Lives(NoQuestions):
             if not lives[seat]:
                 active = self.active_seats(lives, score)
                 break
-        return scored(state, pot=state.pot, balances=state.balances, lives=lives, active=active, score=score)
+        return lives, active, score
 
     def winners(self, state: GameState) -> tuple[int, ...] | None:
         """The last player in; or, once ``deal_limit`` deals are played, the most lives (swimmers above the out)."""

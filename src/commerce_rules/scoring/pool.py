@@ -121,9 +121,8 @@ class Pool(Lives):
         payments: tuple[Payment, ...] = ((None, winner, prize),) if prize else ()
         balances = tuple(b + prize if seat == winner else b for seat, b in enumerate(state.balances))
         losers = losers_of(state, values, reason)  # the rise: counters go to the pool, points do not move
-        lost = self.lose(state, losers)
-        state = scored(state, pot=state.pot - prize, balances=balances, lives=lost.lives, active=lost.active, score=lost.score)
-        return state, losers, payments
+        lives, active, score = self.lost(state, losers)
+        return state.pot - prize, balances, lives, active, score, losers, payments
 
     def _first_out(self, state: GameState) -> int | None:
         """The seat the horse is offered to after the last showdown, if any."""

@@ -243,12 +243,12 @@ def scored(
     active: tuple[int, ...],
     score: Any,
 ) -> GameState:
-    """``state`` after a scoring moved points or lives (a showdown settled, antes paid): those fields given, every other kept."""
-    (rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, discard, _, _, _, _, turn, _, log, showdowns, winners) = state
-    return _new(GameState, (
-        rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances,
-        lives, active, turn, score, log, showdowns, winners,
-    ))  # fmt: skip
+    """``state`` after a scoring moved points or lives outside a showdown (a pool's stakes, a loss retold): those fields given.
+
+    Off the hot path (a showdown's settlement is :func:`settled`, a deal's
+    stakes go into :func:`opened`), so the plain ``_replace``.
+    """
+    return state._replace(pot=pot, balances=balances, lives=lives, active=active, score=score)
 
 
 def settled(

@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from commerce_rules import Card
+from commerce_rules.events import appended
 from commerce_rules.state import EMPTY_LOG, DealLog, Event, EventKind
 
 _EVENTS = [Event(EventKind.PASS, seat) for seat in range(6)]
@@ -102,6 +103,19 @@ def test_a_seat_sees_the_cards_of_public_events_and_of_its_own_private_ones(
     assert log.seen_by(player) == _as_seen_by(tuple(events), player)
     assert DealLog.of(tuple(events)).seen_by(player) == _as_seen_by(tuple(events), player)
     assert pickle.loads(pickle.dumps(log)).seen_by(player) == _as_seen_by(tuple(events), player)
+
+
+@given(st.lists(st.sampled_from(_SEEN_EVENTS), max_size=30), st.sets(st.integers(0, 30)), st.integers(0, 3))
+def test_an_event_appended_without_the_class_call_is_the_same_log(events: list[Event], read_at: set[int], player: int) -> None:
+    # The moves append with appended(), the class's __init__ written out: every read of it agrees with DealLog(...).
+    fast, plain = EMPTY_LOG, EMPTY_LOG
+    for number, happened in enumerate(events):
+        fast, plain = appended(fast, *happened), DealLog(plain, *happened)
+        assert len(fast) == len(plain) == number + 1
+        if number in read_at:
+            assert fast.seen_by(player) == plain.seen_by(player) and fast.events == plain.events
+    assert fast == plain and fast.events == tuple(events) and fast.seen_by(player) == plain.seen_by(player)
+    assert pickle.loads(pickle.dumps(fast)) == plain
 
 
 def test_a_log_with_no_private_event_gives_every_seat_its_events_themselves() -> None:

@@ -24,6 +24,7 @@ from ..action_kinds import ByValue, NoCard, OneCard
 from ..actions import Action, Knock, seat_action
 from ..cards import Card
 from ..parts import CheckedWhereMade
+from ..events import appended
 from ..state import DealLog, Event, EventKind, GameState, Phase, ShowdownReason, clockwise_from, next_active, opened
 from . import draw_discard_sampling as sampling
 from .common import knocker_of, turn_limit_text, unless_turn_limit
@@ -152,7 +153,7 @@ class DrawDiscard(DrawDiscardRecord, CheckedWhereMade):
                 if not stock:
                     return None
                 card = stock[0]
-                log = DealLog(state.log, _DRAW, seat, (card,), None, (seat,))
+                log = appended(state.log, _DRAW, seat, (card,), None, (seat,))
                 seated = list(hands)  # with_seat(hands, seat, ...), and draw_turn(...) below, without their calls
                 seated[seat] += (card,)
                 turn = _new(DrawTurn, (seat, turn.turns, None, turn.knockers, turn.final_left))
@@ -161,7 +162,7 @@ class DrawDiscard(DrawDiscardRecord, CheckedWhereMade):
             if not discard:
                 return None
             card = discard[-1]
-            log = DealLog(state.log, _TAKE, seat, (card,))
+            log = appended(state.log, _TAKE, seat, (card,))
             seated = list(hands)
             seated[seat] += (card,)
             turn = _new(DrawTurn, (seat, turn.turns, card, turn.knockers, turn.final_left))
@@ -169,7 +170,7 @@ class DrawDiscard(DrawDiscardRecord, CheckedWhereMade):
         if kind is not Knock or state.phase is not _PLAY:
             return None
         others = clockwise_from(state.active, seat)[:-1]  # the knocker is in play: last of the seats from its left
-        log = DealLog(state.log, _KNOCK, seat)
+        log = appended(state.log, _KNOCK, seat)
         turns = turn.turns + 1
         following = others[0]
         turn = draw_turn(following, turns, None, (seat,), others)
@@ -182,7 +183,7 @@ class DrawDiscard(DrawDiscardRecord, CheckedWhereMade):
         hand = seated[seat] = (b, c, d) if card is a else (a, c, d) if card is b else (a, b, d) if card is c else (a, b, c)
         hands = tuple(seated)
         discard = state.discard + (card,)
-        log = DealLog(state.log, _DISCARDED, seat, (card,))
+        log = appended(state.log, _DISCARDED, seat, (card,))
         stock = state.stock
         rules = state.rules
         turns = turn.turns + 1

@@ -22,6 +22,7 @@ from ..action_kinds import ActionKind, NoCard, TwoCards
 from ..actions import Action, BlindExchange, Exchange, Knock, Pass, blind_action, seat_action
 from ..cards import Card
 from ..parts import accepted
+from ..events import appended
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved, opened
 from ..whereabouts import Rebuilt, Whereabouts
 from . import rounds_numbers as numbers
@@ -157,7 +158,7 @@ class Rounds(RoundsWords, RoundsRecord):
         for card in given:  # by identity, as cards are interned: ``in`` would call Card.__eq__ for each
             if card is take:
                 return None
-        log = DealLog(state.log, _EXCHANGE, seat, (give, take))
+        log = appended(state.log, _EXCHANGE, seat, (give, take))
         seated = list(hands)  # with_seat(hands, seat, new_hand), without its call
         seated[seat] = new_hand
         hands = tuple(seated)
@@ -192,12 +193,12 @@ class Rounds(RoundsWords, RoundsRecord):
         if kind is Pass:
             if state.phase is _BLIND:
                 return state._replace(phase=_PLAY, to_act=turn.turn_of), None
-            log = DealLog(state.log, _PASS, seat)
+            log = appended(state.log, _PASS, seat)
             return self._end_turn(state, turn, state.hands, state.widow, state.stock, log, turn.knockers, turn.spent)
         if kind is BlindExchange:
             return self._blind(state, turn, action), None  # type: ignore[arg-type]
         knockers = turn.knockers + (seat,)
-        log = DealLog(state.log, _KNOCK, seat)
+        log = appended(state.log, _KNOCK, seat)
         if len(knockers) >= 2:
             return state._replace(turn=turn._replace(knockers=knockers), log=log), _SECOND_KNOCK
         return self._end_turn(state, turn, state.hands, state.widow, state.stock, log, knockers, turn.spent)
@@ -210,7 +211,7 @@ class Rounds(RoundsWords, RoundsRecord):
         for old, new in zip(take, give):
             widow = swap_in(widow, old, new)
         hands = with_seat(state.hands, dealer, hand[len(take) :] + take)
-        log = DealLog(state.log, _BLIND_EXCHANGE, dealer, take + give)
+        log = appended(state.log, _BLIND_EXCHANGE, dealer, take + give)
         spent = (dealer,) if len(take) >= FREEZE else ()
         turn = turn._replace(spent=spent)
         return moved(state, phase=_PLAY, to_act=turn.turn_of, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log)
@@ -219,7 +220,7 @@ class Rounds(RoundsWords, RoundsRecord):
         self, state: GameState, turn: RoundsTurn, seat: int, give: Card, take: Card,
         hands: tuple[tuple[Card, ...], ...], widow: tuple[Card, ...],
     ) -> Step:  # fmt: skip
-        log = DealLog(state.log, _EXCHANGE, seat, (give, take))
+        log = appended(state.log, _EXCHANGE, seat, (give, take))
         exchanges = turn.exchanges + 1
         if exchanges >= FREEZE:  # three in one turn: no more exchanges this deal
             return self._end_turn(state, turn, hands, widow, state.stock, log, turn.knockers, turn.spent + (seat,))
@@ -246,7 +247,7 @@ class Rounds(RoundsWords, RoundsRecord):
             grown = stock[0]
             widow = widow + (grown,)
             stock = stock[1:]
-            log = DealLog(log, _WIDOW_GROWS, state.dealer, (grown,))
+            log = appended(log, _WIDOW_GROWS, state.dealer, (grown,))
         following = left[0]
         turn = _new(RoundsTurn, (following, left, round_number, turns, 0, (), knockers, spent))
         state = moved(state, phase=_PLAY, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log)

@@ -19,6 +19,7 @@ from ..cards import Card
 from ..parts import CheckedWhereMade
 from ..records import value_record
 from ..rules import BarterDirection, Rules
+from ..events import appended
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, moved, moved_and_paid, next_active, opened
 from . import trade_barter_sampling as sampling
 from ..words import plural
@@ -166,8 +167,8 @@ class TradeBarter(CheckedWhereMade):
         if state.phase is _REPLY:  # refusing a barter by knocking; the offer stays with the offerer
             offerer = turn.turn_of
             assert turn.offer is not None
-            log = DealLog(log, _REFUSED, offerer, (turn.offer,), seat, (offerer,))
-        log = DealLog(log, _KNOCK, seat)
+            log = appended(log, _REFUSED, offerer, (turn.offer,), seat, (offerer,))
+        log = appended(log, _KNOCK, seat)
         if turn.offer is not None:
             turn = turn._replace(offer=None)
         return moved(state, phase=state.phase, to_act=seat, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=log), _KNOCKED
@@ -191,7 +192,7 @@ class TradeBarter(CheckedWhereMade):
             paid[seat] -= BUY_PRICE
             paid[dealer] += BUY_PRICE
             balances = tuple(paid)
-        log = DealLog(state.log, _BUY, seat, (card, drawn), None, (seat,))
+        log = appended(state.log, _BUY, seat, (card, drawn), None, (seat,))
         discard = state.discard + (card,)
         if len(stock) == 1:
             state = moved_and_paid(state, to_act=seat, hands=hands, stock=(), discard=discard, balances=balances, turn=state.turn, log=log)
@@ -217,7 +218,7 @@ class TradeBarter(CheckedWhereMade):
         seated[partner] = (b, c, offered) if returned is a else (a, c, offered) if returned is b else (a, b, offered)
         hands = tuple(seated)
         pair = (offerer, partner) if offerer < partner else (partner, offerer)
-        log = DealLog(state.log, _BARTER, offerer, (offered, returned), partner, pair)
+        log = appended(state.log, _BARTER, offerer, (offered, returned), partner, pair)
         turns = turn.turns + 1
         active, last = state.active, len(state.active) - 1  # next_active(active, offerer), as in _buy
         following = (offerer + 1 if offerer < last else 0) if active[last] == last else next_active(active, offerer)

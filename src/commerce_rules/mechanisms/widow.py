@@ -28,6 +28,7 @@ from ..actions import Action, Exchange, ExchangeAll, Knock, Pass, Pounce, seat_a
 from ..cards import Card
 from ..parts import accepted
 from ..rules import StallEffect
+from ..events import appended
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active, opened
 from . import widow_sampling as sampling
 from .common import exchange_choices, replaced, TURN_ENDINGS, turn_endings, unless_turn_limit, swap_in, with_seat
@@ -113,7 +114,7 @@ class Widow(WidowWords, WidowRecord):
         self, state: GameState, deal_number: int, dealer: int, hands: tuple[tuple[Card, ...], ...],
         widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
     ) -> Begun:  # fmt: skip
-        turn = WidowTurn(next_active(state.active, dealer))
+        turn = _new(WidowTurn, (next_active(state.active, dealer), 0, 0, 0, (), (), (), (), None))  # WidowTurn(eldest), without the class call
         rules = state.rules
         reason = None
         if rules.dealer_choice:  # the extra hand lies face down until the dealer chooses (Rules §7.3)
@@ -209,7 +210,7 @@ class Widow(WidowWords, WidowRecord):
         _, turns, _, exchanges, given, knockers, left, _, resume = turn
         if take in given:
             return None
-        log = DealLog(state.log, _EXCHANGE, seat, (give, take))
+        log = appended(state.log, _EXCHANGE, seat, (give, take))
         seated = list(hands)
         seated[seat] = new_hand
         hands = tuple(seated)
@@ -252,7 +253,7 @@ class Widow(WidowWords, WidowRecord):
         turn: WidowTurn = state.turn
         if new_hand is None or new_widow is None or action.take in turn.given:
             return None
-        log = DealLog(state.log, _EXCHANGE, seat, (action.give, action.take))
+        log = appended(state.log, _EXCHANGE, seat, (action.give, action.take))
         return self._exchanged(state, turn, seat, with_seat(state.hands, seat, new_hand), new_widow, log, (action.give,))
 
     def apply(self, state: GameState, action: Action) -> Step:
@@ -266,9 +267,9 @@ class Widow(WidowWords, WidowRecord):
         if kind is ExchangeAll:
             hand = state.hands[seat]
             hands = with_seat(state.hands, seat, state.widow)
-            return self._exchanged(state, turn, seat, hands, hand, DealLog(state.log, _ALL, seat, hand + state.widow), hand)
+            return self._exchanged(state, turn, seat, hands, hand, appended(state.log, _ALL, seat, hand + state.widow), hand)
         if kind is Pass:
-            log = DealLog(state.log, _DECLINED if state.phase is _POUNCE else _PASS, seat)
+            log = appended(state.log, _DECLINED if state.phase is _POUNCE else _PASS, seat)
             if state.phase is _POUNCE:
                 turn = turn._replace(declined=turn.declined + (seat,))
                 return self._go_on(state, turn, _POUNCE, state.hands, state.widow, state.stock, log)
@@ -283,7 +284,7 @@ class Widow(WidowWords, WidowRecord):
         if kind is Pounce:
             return self._pounce(state, turn, seat)
         others = clockwise_from(state.active, seat)[:-1]  # the knocker is in play: last of the seats from its left
-        log = DealLog(state.log, _KNOCK, seat)
+        log = appended(state.log, _KNOCK, seat)
         turn = turn._replace(knockers=(seat,), final_left=others)
         return self._end_turn(state, turn, _FINAL, state.hands, state.widow, state.stock, log, 0, turn.declined)
 
@@ -310,9 +311,9 @@ class Widow(WidowWords, WidowRecord):
         hands, widow = state.hands, state.widow
         if take:
             hands, widow = with_seat(hands, dealer, widow), hands[dealer]
-            log = DealLog(state.log, _TAKE_EXTRA, dealer, widow)
+            log = appended(state.log, _TAKE_EXTRA, dealer, widow)
         else:
-            log = DealLog(state.log, _KEEP, dealer, widow)
+            log = appended(state.log, _KEEP, dealer, widow)
         rules = state.rules
         if rules.blitz and blitz_among(rules, hands, state.active):  # a 31 dealt shows once the choice is made
             return moved(state, phase=_PLAY, to_act=turn.turn_of, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), _BLITZ
@@ -321,7 +322,7 @@ class Widow(WidowWords, WidowRecord):
     def _new_widow(self, state: GameState, turn: WidowTurn, seat: int, log: DealLog) -> Step:
         """Everyone passed (``stall_effect="new_widow"``, Rules §7.5): the widow to the discard, 3 new from the stock."""
         dead, widow, stock = state.widow, state.stock[:3], state.stock[3:]
-        log = DealLog(log, _NEW_WIDOW, seat, dead + widow)
+        log = appended(log, _NEW_WIDOW, seat, dead + widow)
         state = state._replace(discard=state.discard + dead)
         after, reason = self._end_turn(state, turn, _PLAY, state.hands, widow, stock, log, 0, ())
         if reason is not None or not state.rules.pounce:
@@ -333,7 +334,7 @@ class Widow(WidowWords, WidowRecord):
         assert card is not None
         refill = state.stock[0]
         hands = with_seat(state.hands, seat, state.hands[seat] + (card,))
-        log = DealLog(state.log, _POUNCED, seat, (card, refill))
+        log = appended(state.log, _POUNCED, seat, (card, refill))
         widow = swap_in(state.widow, card, refill)
         return self._go_on(state, turn._replace(declined=()), _POUNCE, hands, widow, state.stock[1:], log)
 

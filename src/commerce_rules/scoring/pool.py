@@ -20,7 +20,8 @@ from ..action_kinds import NoCard
 from ..actions import Action, BuyHorse, Pass, seat_action
 from ..parts import Settled
 from ..records import value_record
-from ..state import DealLog, EventKind, Phase, Showdown, ShowdownReason, scored
+from ..events import appended
+from ..state import EventKind, Phase, Showdown, ShowdownReason, scored
 from .lives import Lives, losers_of, reached_deal_limit
 from ..words import payment_lines, plural, signed
 
@@ -165,9 +166,9 @@ class Pool(Lives):
                 lives=lives,
                 active=self.active_seats(lives, score),
                 score=score,
-                log=DealLog(state.log, EventKind.HORSE, seat),
+                log=appended(state.log, EventKind.HORSE, seat),
             ), Settled.NEXT_DEAL
-        return state._replace(log=DealLog(state.log, EventKind.HORSE_DECLINED, seat)), Settled.NEXT_DEAL
+        return state._replace(log=appended(state.log, EventKind.HORSE_DECLINED, seat)), Settled.NEXT_DEAL
 
     def winners(self, state: GameState) -> tuple[int, ...] | None:
         """The last player with counters; or, once ``deal_limit`` deals are played, the highest balance (Rules §9)."""

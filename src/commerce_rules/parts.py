@@ -155,8 +155,10 @@ class MechanismPart(PhasePart, Protocol):
         ``stock`` (top first), the stakes are paid (``pot``, ``balances``,
         the scoring's :meth:`~ScoringPart.stakes`) and ``log`` opens the
         deal's history. The mechanism builds the deal's first state with
-        :func:`~commerce_rules.state.opened` (one state a deal's start, where
-        there were three). The step's reason is not ``None`` where the deal is
+        :func:`~commerce_rules.state.opened`: one state for the deal's start
+        (a mechanism that needs a whole state to decide, such as a pounce
+        question before the first turn, builds it that way and goes on from
+        it). The step's reason is not ``None`` where the deal is
         over before any turn (a 31 dealt under ``blitz``, Rules §7.6, §8.6):
         the caller settles it.
         """

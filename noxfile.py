@@ -100,7 +100,7 @@ def targets(session: nox.Session) -> None:
 
     ``nox -s targets`` runs ``benchmarks/bench_replay.py`` ten times, each in
     a fresh interpreter; further arguments go to ``benchmarks/check_targets.py``
-    (``--scripts 20``, ``--keep runs/``, ``--at-loop 16.8`` to judge them at the speed the
+    (``--scripts 20``, ``--keep runs/``, ``--at-issue-speed`` to judge them also at the speed the
     issue measured at, which ``benchmarks/issue_speed.py`` finds). It fails when a median misses its target.
     """
     session.install("-e", ".[bench]")

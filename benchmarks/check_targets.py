@@ -1,7 +1,7 @@
 """Check the speed targets as they are stated: the median of several whole runs of ``bench_replay.py``.
 
 Run:  python benchmarks/check_targets.py [--scripts 10] [--runs 5] [--games 30] [--players 3,6,9,12]
-                                         [--keep DIR | --from DIR] [--at-loop MS]
+                                         [--keep DIR | --from DIR] [--at-loop MS | --at-issue-speed]
 
 Each of ``--scripts`` runs is a fresh interpreter running the whole of
 ``bench_replay.py`` (recording, replaying, ``--runs`` passes per cell, the
@@ -19,7 +19,8 @@ that runs no library code). ``benchmarks/issue_speed.py`` measures the
 loop's ms at the speed the issue set the targets at (16.7 ms: it times the
 code the issue measured, beside the loop), so that a target is judged
 against the machine the issue measured on, whatever the machine's speed
-today. With it, the exit status is 0 only when both sets are met.
+today; ``--at-issue-speed`` measures that speed in the same invocation,
+after the runs. With either, the exit status is 0 only when both sets are met.
 
 The targets are the engine issue's (``docs/performance.md``): at 6 players,
 ``apply`` at most 6 µs for CRP, Trentuno, Extended, Schwimmen and
@@ -173,6 +174,10 @@ def main() -> int:
         "--at-loop", type=float, metavar="MS",
         help="also judge every figure as it would be with the calibration loop at MS ms (issue_speed.py gives the issue's)",
     )  # fmt: skip
+    parser.add_argument(
+        "--at-issue-speed", action="store_true",
+        help="--at-loop with the issue's speed, measured by issue_speed.py after the runs (needs the git history)",
+    )  # fmt: skip
     args = parser.parse_args()
     if str(AT) not in args.players.split(","):
         parser.error(f"--players must include {AT}: the targets are set at {AT} players")
@@ -184,6 +189,12 @@ def main() -> int:
     found = figures(runs)
     print(report(found, len(runs), calibration(runs)))
     met = all(figure.met for figure in found)
+    if args.at_issue_speed:
+        from issue_speed import measure as issue_speed  # deferred: it loads the issue's code from git
+
+        speed = issue_speed()
+        print(f"\nthe issue's speed: the calibration loop at {speed.middle:.1f} ms (from its low figures {speed.low:.1f}, high {speed.high:.1f})")
+        args.at_loop = round(speed.middle, 1)
     if args.at_loop:
         scaled = figures(at_loop(runs, args.at_loop))
         print()

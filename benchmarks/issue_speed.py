@@ -17,7 +17,9 @@ and the issue's low and high ends are printed beside it.
 
 ``check_targets.py --at-loop MS`` then judges every run's figures as they
 would be at that loop's speed: each figure scaled by ``MS`` over the loop
-timed beside it. This is a script, not a test: it asserts nothing.
+timed beside it (``--at-issue-speed`` measures ``MS`` with :func:`measure`
+in the same invocation, after the runs). This is a script, not a test: it
+asserts nothing.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import argparse
 import statistics
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 from bench_replay import calibration_ms
 from compare_versions import baseline, one_pass, record
@@ -35,22 +38,27 @@ ISSUE_US = {"foster": (20.0, 22.0), "crp": (19.0, 21.0), "pounce": (24.0, 26.0)}
 PLAYERS = 6
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--ref", default="a29e2a0", help="the code the issue measured")
-    parser.add_argument("--runs", type=int, default=21)
-    parser.add_argument("--games", type=int, default=30)
-    args = parser.parse_args()
+class IssueSpeed(NamedTuple):
+    """The calibration loop's ms at the issue's speed (from its figures' middles, lows and highs), and now."""
+
+    middle: float
+    low: float
+    high: float
+    loops: list[float]
+
+
+def measure(ref: str = "a29e2a0", runs: int = 21, games: int = 30) -> IssueSpeed:
+    """Time ``ref`` beside the calibration loop ``runs`` times: the loop's ms at the speed the issue measured at."""
     with tempfile.TemporaryDirectory() as into:
-        old = baseline(args.ref, Path(into))
-        games = {name: record(old, old.PRESETS[name], PLAYERS, args.games, 7) for name in ISSUE_US}
+        old = baseline(ref, Path(into))
+        recorded = {name: record(old, old.PRESETS[name], PLAYERS, games, 7) for name in ISSUE_US}
         loops: list[float] = []
         low: list[float] = []
         middle: list[float] = []
         high: list[float] = []
-        for _ in range(args.runs):
+        for _ in range(runs):
             before = calibration_ms()
-            passes = {name: one_pass(old, old.PRESETS[name], PLAYERS, recorded) for name, recorded in games.items()}
+            passes = {name: one_pass(old, old.PRESETS[name], PLAYERS, played) for name, played in recorded.items()}
             loop = (before + calibration_ms()) / 2
             loops.append(loop)
             for name, us in passes.items():
@@ -58,11 +66,22 @@ def main() -> None:
                 low.append(loop * least / us)
                 middle.append(loop * (least + greatest) / 2 / us)
                 high.append(loop * greatest / us)
+    return IssueSpeed(statistics.median(middle), statistics.median(low), statistics.median(high), loops)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--ref", default="a29e2a0", help="the code the issue measured")
+    parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--games", type=int, default=30)
+    args = parser.parse_args()
+    speed = measure(args.ref, args.runs, args.games)
+    loops = speed.loops
     print(f"{args.ref} against the calibration loop: {args.runs} runs, {args.games} games a preset, {PLAYERS} players")
     print(f"the loop now: {statistics.median(loops):.1f} ms (least {min(loops):.1f}, greatest {max(loops):.1f})")
     print(
-        f"the loop at the issue's speed: {statistics.median(middle):.1f} ms "
-        f"(from the issue's low figures {statistics.median(low):.1f}, from its high ones {statistics.median(high):.1f})"
+        f"the loop at the issue's speed: {speed.middle:.1f} ms "
+        f"(from the issue's low figures {speed.low:.1f}, from its high ones {speed.high:.1f})"
     )
 
 

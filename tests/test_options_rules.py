@@ -181,6 +181,24 @@ def test_9_deal_limit_with_a_pool_the_last_prize_decides_and_an_emptied_pool_sha
     assert state_from_json(to_json(over)) == over
 
 
+def test_9_deal_limit_with_a_pool_a_horse_bought_after_the_last_deal_is_shared_out_and_the_state_reads_back() -> None:
+    # §6.9: the horse is offered before the match can end, the last deal too. The pool empty at the last
+    # showdown (no prize), the horse's point is all there is to share: seats 0 and 2, level, are the winners,
+    # the point goes to seat 2 (nearer the dealer's left), and the state reads back with both winners.
+    rules = HOYLE.replace(deal_limit=1)
+    hands = ["2♣ 5♦ 9♥", "A♣ A♦ A♥", "3♣ 7♦ J♥", "2♦ 4♥ 6♠"]
+    state = deal_position(rules, hands=hands, dealer=0, widow="8♠ 9♠ 10♣", lives=[3, 3, 3, 1])
+    state = state._replace(pot=0, balances=(1, 0, 1, -2))  # as after earlier deals emptied the pool
+    asked = play_out(state)
+    assert asked.phase is Phase.HORSE and asked.to_act == 3
+    over = apply(asked, BuyHorse(3))
+    assert over.is_over and over.last_showdown is not None
+    assert over.last_showdown.payments == ((None, 2, 1),)
+    assert over.balances == (1, 0, 2, -3) and over.pot == 0
+    assert over.winners == (0, 2)
+    assert state_from_json(to_json(over)) == over
+
+
 # ---- free_ride ----------------------------------------------------------------------------------------
 
 

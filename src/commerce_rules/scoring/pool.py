@@ -184,17 +184,47 @@ class Pool(Lives):
     def _winners_paid(self, state: GameState) -> tuple[int, ...]:
         """The winners of a match over at the deal limit: the highest balances before the pool was shared out.
 
-        The share-out is the last showdown's payments after its first: the
-        pool pays the best hand its prize whenever it holds anything (a prize
-        is at least 1), and only what is left after it is shared out. (Read
-        back from the payments' shape instead, a last prize of 1 to one of
-        two seats level before it looked like a share-out of 1 between them.)
+        The last showdown's payments are its prize, if the pool held anything
+        (one payment to the best hand, of at most ``prize``), then the
+        share-out of what was left, with the price of a horse bought after
+        that showdown (the horse is offered before the match can end,
+        §6.9). A state does not say which of them its first payment was: a
+        prize of 1 to one of two seats level before it reads as a share-out
+        of 1 between them, and a horse's point shared out to the best hand
+        as a prize. So each reading is tried, and the state's own winners are
+        taken where a reading gives them; otherwise the first reading that
+        fits (a document whose winners fit none is refused by the check).
         """
+        readings = self._readings(state)
+        return state.winners if state.winners in readings else readings[0]
+
+    def _readings(self, state: GameState) -> list[tuple[int, ...]]:
+        """The winners each consistent reading of the last showdown's payments gives (see :meth:`_winners_paid`)."""
         showdown = state.last_showdown
-        before = list(state.balances)
-        for _, payee, points in () if showdown is None else showdown.payments[1:]:
-            before[payee] -= points  # type: ignore[index]
-        return _highest(tuple(before))
+        payments = () if showdown is None else showdown.payments
+        found: list[tuple[int, ...]] = []
+        for prized in (True, False):
+            if prized:  # the first payment is the prize: to the best hand, from the pool, at most `prize`
+                if not payments:
+                    continue
+                payer, payee, points = payments[0]
+                if payer is not None or showdown is None or payee != showdown.winner or not 0 < points <= state.rules.prize:
+                    continue
+                shares = payments[1:]
+            else:  # no prize (the pool was empty): what is shared is a horse bought after the showdown, or nothing
+                shares = payments
+                total = sum(points for _, _, points in shares)
+                if shares and not (state.score.horse_bought and total == horse_price(state.rules.stake)):
+                    continue
+            if any(payer is not None for payer, _, _ in shares):
+                continue
+            before = list(state.balances)
+            for _, payee, points in shares:
+                before[payee] -= points  # type: ignore[index]
+            winners = _highest(tuple(before))
+            if shares == _share_out(sum(points for _, _, points in shares), winners, state.dealer, state.num_players):
+                found.append(winners)
+        return found or [_highest(state.balances)]
 
     def end_match(self, state: GameState) -> GameState | None:
         winners = self.winners(state)

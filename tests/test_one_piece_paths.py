@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from commerce_rules import CRP, Action, TRENTUNO, Exchange, GameState, Pass, Phase, Rules, ShowdownReason, deal_position, legal_actions
@@ -73,7 +73,9 @@ def test_a_widow_exchange_made_in_one_piece_gives_the_step_of_the_general_path(v
         if type(action) is Exchange:
             assert mechanism.play(state, action) == mechanism.play_in_steps(state, action), (state, action)
             compared += 1
-    assert compared, "the match held no exchange to compare"
+    # A match can hold no exchange at all: a first deal dealt with a 31 under blitz, and deal_limit=1, ends it
+    # as dealt. Such a draw is discarded, not passed: hypothesis fails the test if too few draws are kept.
+    assume(compared > 0)
 
 
 def _ends_turn_state(rules: Rules) -> GameState:

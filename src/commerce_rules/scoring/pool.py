@@ -202,20 +202,16 @@ class Pool(Lives):
         """The winners each consistent reading of the last showdown's payments gives (see :meth:`_winners_paid`)."""
         showdown = state.last_showdown
         payments = () if showdown is None else showdown.payments
+        share_outs: list[tuple[Payment, ...]] = []
+        if showdown is not None and payments:  # the first payment the prize: to the best hand, at most `prize`
+            payer, payee, points = payments[0]
+            if payer is None and payee == showdown.winner and 0 < points <= state.rules.prize:
+                share_outs.append(payments[1:])
+        horse = state.score.horse_bought and sum(points for _, _, points in payments) == horse_price(state.rules.stake)
+        if not payments or horse:  # no prize (the pool was empty): a horse bought after the showdown shared, or nothing
+            share_outs.append(payments)
         found: list[tuple[int, ...]] = []
-        for prized in (True, False):
-            if prized:  # the first payment is the prize: to the best hand, from the pool, at most `prize`
-                if not payments:
-                    continue
-                payer, payee, points = payments[0]
-                if payer is not None or showdown is None or payee != showdown.winner or not 0 < points <= state.rules.prize:
-                    continue
-                shares = payments[1:]
-            else:  # no prize (the pool was empty): what is shared is a horse bought after the showdown, or nothing
-                shares = payments
-                total = sum(points for _, _, points in shares)
-                if shares and not (state.score.horse_bought and total == horse_price(state.rules.stake)):
-                    continue
+        for shares in share_outs:
             if any(payer is not None for payer, _, _ in shares):
                 continue
             before = list(state.balances)

@@ -170,18 +170,19 @@ def main() -> int:
     parser.add_argument("--players", default="3,6,9,12")
     parser.add_argument("--keep", metavar="DIR", help="keep each run's JSON figures in DIR")
     parser.add_argument("--from", dest="source", metavar="DIR", help="judge the runs kept in DIR (by --keep) instead of running")
-    parser.add_argument(
+    scale = parser.add_mutually_exclusive_group()
+    scale.add_argument(
         "--at-loop", type=float, metavar="MS",
         help="also judge every figure as it would be with the calibration loop at MS ms (issue_speed.py gives the issue's)",
     )  # fmt: skip
-    parser.add_argument(
+    scale.add_argument(
         "--at-issue-speed", action="store_true",
         help="--at-loop with the issue's speed, measured by issue_speed.py after the runs (needs the git history)",
     )  # fmt: skip
     args = parser.parse_args()
     if str(AT) not in args.players.split(","):
         parser.error(f"--players must include {AT}: the targets are set at {AT} players")
-    runs: list[dict[str, Any]] = []
+    runs: list[dict[str, Any]]
     if args.source:
         runs = [json.loads(path.read_text(encoding="utf-8")) for path in sorted(Path(args.source).glob("run*.json"))]
     else:
@@ -189,16 +190,17 @@ def main() -> int:
     found = figures(runs)
     print(report(found, len(runs), calibration(runs)))
     met = all(figure.met for figure in found)
+    loop_ms: float | None = args.at_loop
     if args.at_issue_speed:
         from issue_speed import measure as issue_speed  # deferred: it loads the issue's code from git
 
         speed = issue_speed()
         print(f"\nthe issue's speed: the calibration loop at {speed.middle:.1f} ms (from its low figures {speed.low:.1f}, high {speed.high:.1f})")
-        args.at_loop = round(speed.middle, 1)
-    if args.at_loop:
-        scaled = figures(at_loop(runs, args.at_loop))
+        loop_ms = round(speed.middle, 1)
+    if loop_ms:
+        scaled = figures(at_loop(runs, loop_ms))
         print()
-        print(f"the same runs, each figure scaled to the speed at which the calibration loop takes {args.at_loop:g} ms:")
+        print(f"the same runs, each figure scaled to the speed at which the calibration loop takes {loop_ms:g} ms:")
         print(report(scaled, len(runs)))
         met = met and all(figure.met for figure in scaled)
     return 0 if met else 1

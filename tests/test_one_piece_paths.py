@@ -78,6 +78,22 @@ def test_a_widow_exchange_made_in_one_piece_gives_the_step_of_the_general_path(v
     assume(compared > 0)
 
 
+@pytest.mark.parametrize("variant", WIDOW_VARIANTS)
+@PROPERTY
+@given(data=st.data())
+def test_a_widow_turns_first_choice_written_out_lists_what_the_general_listing_lists(variant: Variant, data: st.DataObject) -> None:
+    game = data.draw(games(variant))
+    mechanism = variant_of(game.rules).mechanism
+    assert isinstance(mechanism, Widow)
+    states, _ = game.play()
+    listed = 0
+    for state in states:
+        if not state.is_over and variant_of(state.rules).owners[state.phase] is mechanism:
+            assert mechanism.legal_actions(state) == mechanism.listing(state), state
+            listed += 1
+    assume(listed > 0)  # as above: a match can end as dealt
+
+
 def _ends_turn_state(rules: Rules) -> GameState:
     return deal_position(rules, hands=["2♣ 5♦ 7♥", "3♠ 6♥ J♣", "4♦ 7♠ K♥"], dealer=2, widow="A♠ Q♦ 7♣")
 

@@ -20,26 +20,23 @@ stall into a new widow from the stock (the old one to the discard pile);
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from ..action_kinds import NoCard, TwoCards
-from ..actions import Action, Exchange, ExchangeAll, Knock, Pass, Pounce, seat_action
+from ..actions import EXCHANGE_TABLES, Action, Exchange, ExchangeAll, Knock, Pass, Pounce, exchange_table, seat_action
 from ..cards import Card
 from ..parts import accepted
 from ..rules import StallEffect
 from ..events import appended
-from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active, opened
-from . import widow_sampling as sampling
+from ..state import DealLog, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active, opened
 from .common import exchange_choices, replaced, TURN_ENDINGS, turn_endings, unless_turn_limit, swap_in, with_seat
+from .widow_sampling import WidowView
 from .widow_record import WidowRecord, WidowTurn, blitz_among, pounce_card, pounce_card_in, widow_turn
 from .widow_words import WidowWords
 
 if TYPE_CHECKING:
     from ..action_kinds import ActionKind
-    from ..observe import Observation
-    from ..whereabouts import Rebuilt, Whereabouts
-    from ..parts import Begun, EventShape, Seen, Step
+    from ..parts import Begun, EventShape, Step
     from ..rules import Rules
     from ..state import GameState
 
@@ -81,7 +78,7 @@ def _asked(
     return None
 
 
-class Widow(WidowWords, WidowRecord):
+class Widow(WidowWords, WidowRecord, WidowView):
     """Exchange with a face-up widow of three; knock for a final round; pounce, and Schwimmen's options, where the rules say."""
 
     phases: tuple[Phase, ...] = (_CHOICE, _PLAY, _FINAL, _POUNCE)
@@ -140,6 +137,38 @@ class Widow(WidowWords, WidowRecord):
     # ------------------------------------------------------------------ legality
 
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
+        """Every choice of the seat to act; a turn's first choice of three cards, where no option adds one, written out.
+
+        That choice (every listing of a game of one exchange a turn, most of
+        the others) is :meth:`listing`'s nine exchanges then the turn's
+        endings, built from the seat's exchange table without a call, and in
+        play without ``exchange_all`` as one tuple. A test holds the two
+        equal on every state of random play.
+        """
+        seat = state.to_act
+        assert seat is not None
+        phase = state.phase
+        turn: WidowTurn = state.turn
+        hand, widow = state.hands[seat], state.widow
+        if (phase is _PLAY or phase is _FINAL) and not turn.exchanges and len(hand) == 3 and len(widow) == 3:
+            table = EXCHANGE_TABLES[seat] or exchange_table(seat)  # the call only to build it
+            a, b, c = hand
+            first, second, third = table[a.index], table[b.index], table[c.index]
+            x, y, z = widow
+            i, j, k = x.index, y.index, z.index
+            with_knock, pass_only = TURN_ENDINGS[seat] or turn_endings(seat)
+            exchange_all = state.rules.exchange_all
+            if phase is _PLAY and not exchange_all:
+                pass_, knock = with_knock
+                return (first[i], first[j], first[k], second[i], second[j], second[k], third[i], third[j], third[k], pass_, knock)
+            ending = with_knock if phase is _PLAY else pass_only
+            if exchange_all:  # the whole hand for the whole widow, before the endings
+                ending = (seat_action(ExchangeAll, seat), *ending)
+            return (first[i], first[j], first[k], second[i], second[j], second[k], third[i], third[j], third[k], *ending)
+        return self.listing(state)
+
+    def listing(self, state: GameState) -> tuple[Action, ...]:
+        """:meth:`legal_actions`, every choice by the general path: the one the written-out listing is held to."""
         seat = state.to_act
         assert seat is not None
         phase = state.phase
@@ -376,42 +405,7 @@ class Widow(WidowWords, WidowRecord):
         turn = widow_turn(following, turns, passes, 0, (), turn.knockers, left, declined, turn.resume)
         return unless_turn_limit(moved(state, phase=phase, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log), turns)
 
-    # ------------------------------------------------------------------ observation and JSON
-
-    def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
-        """The pounce question is private (Rules §3.3): another seat sees the table as if none were pending.
-
-        So it sees the phase play resumes in and the seat whose turn it is,
-        and no trace of a pounce declined by another seat — not in the
-        history, not in ``declined``. A pounce taken is public.
-        """
-        turn: WidowTurn = state.turn
-        phase, to_act = state.phase, state.to_act
-        if phase is _POUNCE and player != to_act:
-            assert turn.resume is not None
-            phase, to_act = turn.resume, turn.turn_of
-            turn = turn._replace(resume=None)
-        if turn.declined and any(seat != player for seat in turn.declined):
-            turn = turn._replace(declined=tuple(seat for seat in turn.declined if seat == player))
-            history = tuple(e for e in history if e.kind is not _DECLINED or e.player == player)
-        return phase, to_act, turn, history
-
-    def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> WidowTurn:
-        turn: WidowTurn = view.turn
-        return turn
-
-    def hides_hand(self, state: GameState, player: int) -> bool:
-        return False
-
-    def whereabouts(self, view: Observation) -> Whereabouts:
-        """A card taken from the widow is in the taker's hand until given back; a pounce shows a quad."""
-        return sampling.whereabouts(view)
-
-    def rebuild(
-        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
-    ) -> Rebuilt | None:
-        """Everything is public but the pounce questions: the placement decides who is being asked."""
-        return sampling.rebuild(view, hands, stock, discard, rng)
+    # ------------------------------------------------------------------ observation
 
     def pounce_card(self, state: GameState, seat: int) -> Card | None:
         return pounce_card(state, seat)

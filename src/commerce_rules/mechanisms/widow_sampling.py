@@ -1,5 +1,8 @@
 """What an observer of the widow game knows of the hidden cards, and the pounce question a placement implies.
 
+:class:`WidowView` gives the mechanism its part of observing: what a seat
+sees of a state (:meth:`~WidowView.seen`), and the rebuilt state of a placement.
+
 **What the history tells** (:func:`whereabouts`). Every exchange is public,
 so a card taken from the widow is in the taker's hand until it is given
 back; a pounce shows the pouncer's four cards (the tricon and its fourth).
@@ -34,8 +37,10 @@ from .widow_record import WidowTurn, blitz_among, pounce_card_in
 if TYPE_CHECKING:
     from ..cards import Card
     from ..observe import Observation
+    from ..parts import Seen
+    from ..state import GameState
 
-__all__ = ["rebuild", "whereabouts"]
+__all__ = ["WidowView", "rebuild", "whereabouts"]
 
 _POUNCE, _DECLINED = Phase.POUNCE, EventKind.POUNCE_DECLINED
 
@@ -148,3 +153,42 @@ def _with_refusals(history: tuple[Event, ...], seats: list[int], me: int) -> tup
         if history[at].kind is _DECLINED and history[at].player == me:
             return history[:at] + refusals + history[at:]
     return history + refusals
+
+
+class WidowView:
+    """What a seat of the widow game sees of a state, and the state an observation's placement rebuilds (the mechanism's)."""
+
+    def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
+        """The pounce question is private (Rules §3.3): another seat sees the table as if none were pending.
+
+        So it sees the phase play resumes in and the seat whose turn it is,
+        and no trace of a pounce declined by another seat — not in the
+        history, not in ``declined``. A pounce taken is public.
+        """
+        turn: WidowTurn = state.turn
+        phase, to_act = state.phase, state.to_act
+        if phase is _POUNCE and player != to_act:
+            assert turn.resume is not None
+            phase, to_act = turn.resume, turn.turn_of
+            turn = turn._replace(resume=None)
+        if turn.declined and any(seat != player for seat in turn.declined):
+            turn = turn._replace(declined=tuple(seat for seat in turn.declined if seat == player))
+            history = tuple(e for e in history if e.kind is not _DECLINED or e.player == player)
+        return phase, to_act, turn, history
+
+    def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> WidowTurn:
+        turn: WidowTurn = view.turn
+        return turn
+
+    def hides_hand(self, state: GameState, player: int) -> bool:
+        return False
+
+    def whereabouts(self, view: Observation) -> Whereabouts:
+        """A card taken from the widow is in the taker's hand until given back; a pounce shows a quad."""
+        return whereabouts(view)
+
+    def rebuild(
+        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
+    ) -> Rebuilt | None:
+        """Everything is public but the pounce questions: the placement decides who is being asked."""
+        return rebuild(view, hands, stock, discard, rng)

@@ -148,13 +148,14 @@ class Widow(WidowWords, WidowRecord, WidowView):
         seat = state.to_act
         assert seat is not None
         phase = state.phase
-        turn: WidowTurn = state.turn
-        hand, widow = state.hands[seat], state.widow
-        if (phase is _PLAY or phase is _FINAL) and not turn.exchanges and len(hand) == 3 and len(widow) == 3:
+        if (phase is _PLAY or phase is _FINAL) and not state.turn.exchanges:
+            try:
+                a, b, c = state.hands[seat]
+                x, y, z = state.widow
+            except ValueError:  # a quad (frozen: pass or knock only), or a widow of another size
+                return self.listing(state)
             table = EXCHANGE_TABLES[seat] or exchange_table(seat)  # the call only to build it
-            a, b, c = hand
             first, second, third = table[a.index], table[b.index], table[c.index]
-            x, y, z = widow
             i, j, k = x.index, y.index, z.index
             with_knock, pass_only = TURN_ENDINGS[seat] or turn_endings(seat)
             exchange_all = state.rules.exchange_all
@@ -224,13 +225,13 @@ class Widow(WidowWords, WidowRecord, WidowView):
         phase = state.phase
         if seat != state.to_act or phase is _POUNCE or phase is _CHOICE:
             return None
-        hands, widow = state.hands, state.widow
-        hand = hands[seat]
-        if len(hand) != 3 or len(widow) != 3:  # a quad is frozen; every widow a state can hold is 3 cards
+        hands = state.hands
+        try:  # replaced(hand, give, take) and replaced(widow, take, give), written out: three cards each
+            a, b, c = hands[seat]
+            x, y, z = state.widow
+        except ValueError:  # a quad is frozen; every widow a state can hold is 3 cards
             return None
         give, take = action.give, action.take
-        a, b, c = hand  # replaced(hand, give, take) and replaced(widow, take, give), written out: three cards each
-        x, y, z = widow
         new_hand = (take, b, c) if give is a else (a, take, c) if give is b else (a, b, take) if give is c else None
         new_widow = (give, y, z) if take is x else (x, give, z) if take is y else (x, y, give) if take is z else None
         if new_hand is None or new_widow is None:

@@ -315,8 +315,9 @@ class Widow(WidowWords, WidowRecord, WidowView):
             return self._pounce(state, turn, seat)
         others = clockwise_from(state.active, seat)[:-1]  # the knocker is in play: last of the seats from its left
         log = appended(state.log, _KNOCK, seat)
-        turn = turn._replace(knockers=(seat,), final_left=others)
-        return self._end_turn(state, turn, _FINAL, state.hands, state.widow, state.stock, log, 0, turn.declined)
+        turn_of, turns, passes, exchanges, given, _, _, declined, resume = turn  # turn._replace(...), without its call
+        turn = widow_turn(turn_of, turns, passes, exchanges, given, (seat,), others, declined, resume)
+        return self._end_turn(state, turn, _FINAL, state.hands, state.widow, state.stock, log, 0, declined)
 
     def _exchanged(
         self, state: GameState, turn: WidowTurn, seat: int,
@@ -395,9 +396,13 @@ class Widow(WidowWords, WidowRecord, WidowView):
         seat = turn.turn_of
         left = turn.final_left
         if phase is _FINAL:
-            left = left[1:] if left and left[0] == seat else tuple([s for s in left if s != seat])  # as in play
+            if left and left[0] == seat:  # as in play; after a knock, the knocker owes no final turn
+                left = left[1:]
+            elif seat in left:
+                left = tuple([s for s in left if s != seat])
             if not left:
-                turn = turn._replace(passes=passes, declined=declined)
+                turn_of, turns, _, exchanges, given, knockers, final_left, _, resume = turn  # turn._replace(...), without its call
+                turn = widow_turn(turn_of, turns, passes, exchanges, given, knockers, final_left, declined, resume)
                 return moved(state, phase=phase, to_act=seat, hands=hands, widow=widow, stock=stock, turn=turn, log=log), _FINAL_ROUND
             following = left[0]
         else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING, TypeVar
 
-from ..actions import EXCHANGE_TABLES, MAX_SEAT, Action, Exchange, Knock, Pass, exchange_table, seat_action
+from ..actions import EXCHANGE_TABLES, MAX_SEAT, Action, Exchange, ExchangeAll, Knock, Pass, exchange_table, seat_action
 from ..jsonfields import fail
 from ..state import EventKind, ShowdownReason, clockwise_from
 from ..words import plural
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ..rules import Rules
     from ..state import Event, GameState
 
-__all__ = ["check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "replaced", "swap_in", "taken_from_the_widow", "TURN_ENDINGS", "turn_endings", "unless_turn_limit", "with_seat", "without"]
+__all__ = ["check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "replaced", "swap_in", "taken_from_the_widow", "TURN_ENDINGS", "turn_endings", "unless_turn_limit", "WHOLE_HAND_ENDINGS", "whole_hand_endings", "with_seat", "without"]
 
 _TURN_LIMIT = ShowdownReason.TURN_LIMIT  # a module global: an enum member read through its class costs a metaclass lookup
 
@@ -137,6 +137,20 @@ def turn_endings(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     endings = TURN_ENDINGS[seat]
     if endings is None:
         endings = TURN_ENDINGS[seat] = ((seat_action(Pass, seat), seat_action(Knock, seat)), (seat_action(Pass, seat),))
+    return endings
+
+
+WHOLE_HAND_ENDINGS: list[tuple[tuple[Action, ...], tuple[Action, ...]] | None] = [None] * (MAX_SEAT + 1)
+"""Each seat's :func:`whole_hand_endings` once built, by seat, as :data:`TURN_ENDINGS`."""
+
+
+def whole_hand_endings(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """:func:`turn_endings` where a turn may exchange the whole hand (``exchange_all``): that choice first."""
+    endings = WHOLE_HAND_ENDINGS[seat]
+    if endings is None:
+        whole = seat_action(ExchangeAll, seat)
+        with_knock, pass_only = turn_endings(seat)
+        endings = WHOLE_HAND_ENDINGS[seat] = ((whole, *with_knock), (whole, *pass_only))
     return endings
 
 

@@ -29,7 +29,7 @@ from ..parts import accepted
 from ..rules import StallEffect
 from ..events import appended
 from ..state import DealLog, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active, opened
-from .common import exchange_choices, replaced, TURN_ENDINGS, turn_endings, unless_turn_limit, swap_in, with_seat
+from .common import exchange_choices, replaced, TURN_ENDINGS, turn_endings, unless_turn_limit, swap_in, WHOLE_HAND_ENDINGS, whole_hand_endings, with_seat
 from .widow_sampling import WidowView
 from .widow_record import WidowRecord, WidowTurn, blitz_among, pounce_card, pounce_card_in, widow_turn
 from .widow_words import WidowWords
@@ -157,14 +157,14 @@ class Widow(WidowWords, WidowRecord, WidowView):
             table = EXCHANGE_TABLES[seat] or exchange_table(seat)  # the call only to build it
             first, second, third = table[a.index], table[b.index], table[c.index]
             i, j, k = x.index, y.index, z.index
-            with_knock, pass_only = TURN_ENDINGS[seat] or turn_endings(seat)
-            exchange_all = state.rules.exchange_all
-            if phase is _PLAY and not exchange_all:
-                pass_, knock = with_knock
-                return (first[i], first[j], first[k], second[i], second[j], second[k], third[i], third[j], third[k], pass_, knock)
+            if state.rules.exchange_all:  # the whole hand for the whole widow, before the endings
+                with_knock, pass_only = WHOLE_HAND_ENDINGS[seat] or whole_hand_endings(seat)
+            else:
+                with_knock, pass_only = TURN_ENDINGS[seat] or turn_endings(seat)
+                if phase is _PLAY:
+                    pass_, knock = with_knock
+                    return (first[i], first[j], first[k], second[i], second[j], second[k], third[i], third[j], third[k], pass_, knock)
             ending = with_knock if phase is _PLAY else pass_only
-            if exchange_all:  # the whole hand for the whole widow, before the endings
-                ending = (seat_action(ExchangeAll, seat), *ending)
             return (first[i], first[j], first[k], second[i], second[j], second[k], third[i], third[j], third[k], *ending)
         return self.listing(state)
 

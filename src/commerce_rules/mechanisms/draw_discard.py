@@ -21,7 +21,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ..action_kinds import ByValue, NoCard, OneCard
-from ..actions import Action, Knock, seat_action
+from ..actions import MAX_SEAT, Action, Knock, seat_action
 from ..cards import Card
 from ..parts import CheckedWhereMade
 from ..events import appended
@@ -47,20 +47,22 @@ _BLITZ, _EXHAUSTED, _FINAL_OVER = ShowdownReason.BLITZ, ShowdownReason.STOCK_EXH
 _new = tuple.__new__
 _KINDS: tuple[ActionKind, ...] = (ByValue(Draw, "source", SOURCES), OneCard(Discard), NoCard(Knock))
 
-# Interned actions, built once per seat: a turn lists two draws and four discards.
-_DRAWS: dict[int, tuple[Draw, Draw]] = {}
-_DISCARDS: dict[int, list[Discard]] = {}
+# Interned actions, built once per seat and read by index: a turn lists two draws (and the knock) and four discards.
+_DRAWS: list[tuple[tuple[Action, ...], tuple[Action, ...]] | None] = [None] * (MAX_SEAT + 1)
+_DISCARDS: list[list[Discard] | None] = [None] * (MAX_SEAT + 1)
 
 
-def _draws(seat: int) -> tuple[Draw, Draw]:
-    draws = _DRAWS.get(seat)
+def _draws(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """A turn's first choices: draw from the stock or the discard pile, then knock (in play), or the draws alone."""
+    draws = _DRAWS[seat]
     if draws is None:
-        draws = _DRAWS[seat] = (Draw(seat, STOCK), Draw(seat, DISCARD))
+        stock, discard = Draw(seat, STOCK), Draw(seat, DISCARD)
+        draws = _DRAWS[seat] = ((stock, discard, seat_action(Knock, seat)), (stock, discard))
     return draws
 
 
 def _discards(seat: int) -> list[Discard]:
-    table = _DISCARDS.get(seat)
+    table = _DISCARDS[seat]
     if table is None:
         table = _DISCARDS[seat] = [Discard(seat, Card.from_index(index)) for index in range(52)]
     return table
@@ -119,14 +121,16 @@ class DrawDiscard(DrawDiscardRecord, CheckedWhereMade):
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
         seat = state.to_act
         assert seat is not None
-        if state.phase is _DISCARD:
-            table = _discards(seat)
+        phase = state.phase
+        if phase is _DISCARD:  # the four cards held, in hand order, but one just taken from the pile
+            table = _DISCARDS[seat] or _discards(seat)
             taken = state.turn.taken
-            return tuple([table[card.index] for card in state.hands[seat] if card is not taken])
-        draws = _draws(seat)
-        if state.phase is _PLAY:
-            return (*draws, seat_action(Knock, seat))
-        return draws
+            a, b, c, d = hand = state.hands[seat]
+            if taken is None:
+                return (table[a.index], table[b.index], table[c.index], table[d.index])
+            return tuple([table[card.index] for card in hand if card is not taken])
+        with_knock, draws = _DRAWS[seat] or _draws(seat)
+        return with_knock if phase is _PLAY else draws
 
     # ------------------------------------------------------------------ play
 

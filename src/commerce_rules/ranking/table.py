@@ -239,7 +239,10 @@ def thirty_ones(rules: Rules) -> frozenset[int]:
     >>> sum(card.bit for card in parse_cards("A♥ K♥ 10♥")) in thirty_ones(THIRTY_ONE)
     True
     """
-    return _last_for(rules)[2].thirty_ones
+    last = _LAST  # _last_for(rules), its call only on a change of rules: Thirty-One asks after every discard
+    if last[0] is not rules:
+        last = _last_for(rules)
+    return last[2].thirty_ones  # type: ignore[union-attr]  # the table is set with the rules
 
 
 def is_blitz(value: HandValue, rules: Rules) -> bool:
@@ -269,8 +272,11 @@ def blitz_among(rules: Rules, hands: Sequence[Sequence[Card]], seats: Iterable[i
     >>> blitz_among(TRENTUNO, hands, (1,)), blitz_among(TRENTUNO, hands, (0, 1))
     (False, True)
     """
-    _, lookup, table = _last_for(rules)
-    strength = table.blitz_strength
+    last = _LAST  # _last_for(rules), its call only on a change of rules
+    if last[0] is not rules:
+        last = _last_for(rules)
+    _, lookup, table = last
+    strength = table.blitz_strength  # type: ignore[union-attr]  # the table is set with the rules
     for seat in seats:
         hand = hands[seat]
         if len(hand) == 3:

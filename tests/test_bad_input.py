@@ -117,6 +117,9 @@ CASES: list[tuple[str, Callable[[], object], type[CommerceError]]] = [
     ("BlindExchange(0, None)", lambda: BlindExchange(0, None), ArgumentTypeError),  # type: ignore[arg-type]
     ("BlindExchange(0, ())", lambda: BlindExchange(0, ()), IllegalActionError),
     ("BlindExchange(0, [text])", lambda: BlindExchange(0, ["A♠"]), ArgumentTypeError),  # type: ignore[list-item]
+    ("BlindExchange(0, a card twice)", lambda: BlindExchange(0, (Card.parse("A♠"), Card.parse("2♣"), Card.parse("A♠"))), IllegalActionError),
+    ("BlindExchange(0, a card twice, last)", lambda: BlindExchange(0, [Card.parse("7♦"), Card.parse("2♣"), Card.parse("7♦")]), IllegalActionError),
+    ("BlindExchange(0, a card string)", lambda: BlindExchange(0, "A♠"), ArgumentTypeError),  # type: ignore[arg-type]
     ("Buy(0, text)", lambda: Buy(0, "A♠"), ArgumentTypeError),  # type: ignore[arg-type]
     ("Exchange(0, None, None)", lambda: Exchange(0, None, None), ArgumentTypeError),  # type: ignore[arg-type]
     ("Action(0)", lambda: Action(0), ArgumentTypeError),

@@ -13,6 +13,8 @@ import math
 from itertools import combinations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from commerce_rules import (
     DECK_52,
@@ -849,3 +851,11 @@ def test_an_empty_pool_at_the_end_pays_no_zero_entry() -> None:
     assert state.is_over and state.last_showdown is not None
     assert state.last_showdown.payments == ((None, 2, start.pot),)  # the prize took it all: no (None, 2, 0)
     assert state.balances[2] == start.balances[2] + start.pot and state.pot == 0
+
+
+@given(st.permutations(range(52)), st.integers(1, 3), st.integers(0, 11))
+def test_a_blind_exchange_is_the_same_whatever_the_order_of_the_cards_it_names(order: list[int], size: int, seat: int) -> None:
+    take = [Card.from_index(index) for index in order[:size]]
+    action = BlindExchange(seat, take)
+    assert action.take == tuple(sorted(take)) == BlindExchange(seat, tuple(reversed(take))).take
+    assert action == BlindExchange(seat, tuple(reversed(take))) and hash(action) == hash(BlindExchange(seat, reversed(take)))

@@ -14,16 +14,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from itertools import combinations
 from typing import Any
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from commerce_rules import CRP, Action, TRENTUNO, Exchange, GameState, Pass, Phase, Rules, ShowdownReason, deal_position, legal_actions
+from commerce_rules import CRP, Action, BlindExchange, TRENTUNO, Exchange, GameState, Pass, Phase, Rules, ShowdownReason, deal_position, legal_actions
 from commerce_rules.cards import Card, parse_cards
 from commerce_rules.mechanisms.common import exchange_choices
-from commerce_rules.mechanisms.rounds import Rounds
+from commerce_rules.mechanisms.rounds import Rounds, _blind_choices
 from commerce_rules.mechanisms.widow import Widow
 from commerce_rules.rules import Mechanism
 from commerce_rules.variant import variant_of
@@ -161,3 +162,13 @@ def test_the_exchange_choices_written_out_are_every_exchange_in_hand_then_widow_
     given = tuple(dict.fromkeys(given))  # each card once
     expected = tuple(Exchange(seat, give, take) for give in hand for take in widow if all(take is not card for card in given))
     assert exchange_choices(hand, widow, given, seat) == expected
+
+
+@settings(max_examples=200)
+@given(st.permutations(range(52)), st.integers(0, 11))
+def test_the_blind_choices_written_out_are_every_take_of_one_two_or_three_widow_cards_in_widow_order(
+    order: list[int], seat: int
+) -> None:
+    widow = tuple(Card.from_index(index) for index in order[:3])
+    expected = tuple(BlindExchange(seat, take) for size in (1, 2, 3) for take in combinations(widow, size))
+    assert _blind_choices(seat, widow) == expected

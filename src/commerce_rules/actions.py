@@ -60,14 +60,21 @@ def _choices(words: tuple[str, ...]) -> str:
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
+_BY_INDEX = attrgetter("index")
+"""Cards sort by index (:class:`Card`'s order), read in C: ``sorted`` without a Python ``__lt__`` call per comparison."""
+
+
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    if not isinstance(cards, Iterable) or isinstance(cards, (str, Card)):
+    if type(cards) is tuple:  # the common call (the engine's listing): no abstract-class test
+        items: tuple[Card, ...] = cards
+    elif not isinstance(cards, Iterable) or isinstance(cards, (str, Card)):
         raise ArgumentTypeError(f"take must be a tuple of Card values, not {shown(cards)}")
-    items = tuple(cards)
+    else:
+        items = tuple(cards)
     for card in items:
         if not isinstance(card, Card):
             raise ArgumentTypeError(f"take needs Card values{_hint(card)}, not {shown(card)}")
-    return tuple(sorted(items))
+    return tuple(sorted(items, key=_BY_INDEX))
 
 
 def _no_cards(action: Action) -> tuple[Card, ...]:
@@ -314,7 +321,8 @@ class BlindExchange(Action):
     def _check(self) -> None:
         if not 1 <= len(self.take) <= 3:
             raise IllegalActionError(f"a blind exchange takes 1, 2 or 3 widow cards, not {len(self.take)}")
-        if len(set(self.take)) != len(self.take):
+        take = self.take  # sorted: a card named twice is next to itself (cards are interned)
+        if len(take) > 1 and (take[0] is take[1] or take[-2] is take[-1]):
             raise IllegalActionError("a blind exchange takes each widow card once")
 
     def describe(self) -> str:
@@ -390,9 +398,12 @@ def trade_table(seat: int) -> list[tuple[Action, Action, Action]]:
     return table
 
 
-def blind_action(seat: int, take: tuple[Card, ...]) -> BlindExchange:
-    """The interned ``BlindExchange(seat, take)``: the same value for the same choice, at most :data:`_MOST_BLINDS` kept."""
-    key = (seat, bits_of(take))
+def blind_action(seat: int, take: tuple[Card, ...], bits: int | None = None) -> BlindExchange:
+    """The interned ``BlindExchange(seat, take)``: the same value for the same choice, at most :data:`_MOST_BLINDS` kept.
+
+    ``bits``, where the caller has it, is ``bits_of(take)``.
+    """
+    key = (seat, bits_of(take) if bits is None else bits)
     action = _BLINDS.get(key)
     if action is None:
         if len(_BLINDS) >= _MOST_BLINDS:  # start again rather than grow without end over a long simulation

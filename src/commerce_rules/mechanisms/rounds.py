@@ -51,6 +51,23 @@ _new = tuple.__new__
 _KINDS: tuple[ActionKind, ...] = (BlindPositions(), TwoCards(Exchange), NoCard(Pass), NoCard(Knock))
 
 
+def _blind_choices(seat: int, widow: tuple[Card, ...]) -> tuple[BlindExchange, ...]:
+    """The dealer's blind exchanges of ``widow``: each card, each two, all three, in widow order.
+
+    For the widow of three every deal starts with, written out, each with its
+    bit set made from the cards' (no :func:`~commerce_rules.cards.bits_of` per choice).
+    """
+    if len(widow) != 3:
+        return tuple([blind_action(seat, take) for k in (1, 2, 3) for take in combinations(widow, k)])
+    x, y, z = widow
+    a, b, c = x.bit, y.bit, z.bit
+    return (
+        blind_action(seat, (x,), a), blind_action(seat, (y,), b), blind_action(seat, (z,), c),
+        blind_action(seat, (x, y), a | b), blind_action(seat, (x, z), a | c), blind_action(seat, (y, z), b | c),
+        blind_action(seat, widow, a | b | c),
+    )  # fmt: skip
+
+
 def round_order(state: GameState, knockers: tuple[int, ...]) -> tuple[int, ...]:
     """The seats that play a round: active, not knocked, clockwise from the eldest."""
     return tuple(seat for seat in clockwise_from(state.active, state.dealer) if seat not in knockers)
@@ -94,8 +111,7 @@ class Rounds(RoundsWords, RoundsRecord):
         seat = state.to_act
         assert seat is not None
         if state.phase is _BLIND:
-            takes = [blind_action(seat, take) for k in (1, 2, 3) for take in combinations(state.widow, k)]
-            return (*takes, seat_action(Pass, seat))
+            return (*_blind_choices(seat, state.widow), seat_action(Pass, seat))
         turn: RoundsTurn = state.turn
         with_knock, pass_only = TURN_ENDINGS[seat] or turn_endings(seat)  # the call only to build them
         ending = pass_only if turn.exchanges else with_knock  # a knock is a whole turn

@@ -271,9 +271,9 @@ def _carries(rules: Rules, seed: int, deal_number: int) -> bool:
 
 @pytest.mark.parametrize("rules", [FOSTER, TRENTUNO, THIRTY_ONE.replace(deck_size=32)], ids=["52", "40", "32"])
 def test_the_shuffle_is_the_fisher_yates_loop_where_a_draw_needs_all_its_64_bits(rules: Rules) -> None:
-    # The shuffle finds each position from a draw's top byte, and reads the whole draw where that byte leaves
-    # it in doubt (about 5 draws of a 52-card shuffle): the shuffles whose draws are in doubt even from their
-    # top 16 bits (about one in 50), found and checked.
+    # The shuffle finds each position from a draw's top byte, then from its second where the top byte leaves it in
+    # doubt (about 5 draws of a 52-card shuffle), and reads the whole draw where even the two leave it in doubt:
+    # the shuffles with such a draw (about one in 50), found and checked.
     carrying = [seed for seed in range(3_000) if _carries(rules, seed, 1)][:10]
     assert len(carrying) == 10
     for seed in carrying:
@@ -290,6 +290,27 @@ def test_a_draws_top_byte_gives_its_position_or_leaves_it_to_the_whole_draw(boun
     # and a byte is in doubt only where two of its draws pick different positions
     least, greatest = word >> 56 << 56, (word >> 56 << 56) + 2**56 - 1
     assert (position is None) == ((least * bound) >> 64 != (greatest * bound) >> 64)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(min_value=2, max_value=52), st.integers(min_value=0, max_value=2**64 - 1), st.integers(0, 255))
+def test_a_draw_in_doubt_from_its_top_byte_is_decided_by_its_second_unless_that_is_the_cut(bound: int, word: int, head: int) -> None:
+    from commerce_rules.deal import _doubts, _positions
+
+    doubt = _doubts(bound)[head]
+    assert (doubt is None) == (_positions(bound)[head] is not None)
+    if doubt is None:
+        return
+    low, cut = doubt
+    word = head << 56 | word >> 8  # a draw with this top byte
+    second = (word >> 48) & 0xFF
+    exact = (word * bound) >> 64
+    assert exact in (low, low + 1)
+    if second != cut:
+        assert exact == (low + 1 if second > cut else low)
+    # the cut is the second byte of the least draw that picks low + 1
+    least_higher = -(-((low + 1) << 64) // bound)
+    assert least_higher >> 56 == head and (least_higher * bound) >> 64 == low + 1 and ((least_higher - 1) * bound) >> 64 == low
 
 
 @st.composite

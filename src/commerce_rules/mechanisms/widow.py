@@ -137,13 +137,14 @@ class Widow(WidowWords, WidowRecord, WidowView):
     # ------------------------------------------------------------------ legality
 
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
-        """Every choice of the seat to act; a turn's first choice of three cards, where no option adds one, written out.
+        """Every choice of the seat to act; a turn's first choice of three cards written out.
 
         That choice (every listing of a game of one exchange a turn, most of
         the others) is :meth:`listing`'s nine exchanges then the turn's
-        endings, built from the seat's exchange table without a call, and in
-        play without ``exchange_all`` as one tuple. A test holds the two
-        equal on every state of random play.
+        endings (the whole hand's exchange first, with ``exchange_all``),
+        built from the seat's exchange table without a call, and in play
+        without ``exchange_all`` as one tuple. A test holds the two equal on
+        every state of random play.
         """
         seat = state.to_act
         assert seat is not None

@@ -1,0 +1,36 @@
+"""The golden playthroughs (tests/playthroughs/) still record what each seat sees, step by step.
+
+A failure means that an observation or its tensor changed somewhere in a
+recorded match. If that is the change meant, regenerate the files with
+``python scripts/make_playthroughs.py`` and review their diff: it shows
+exactly what each seat now sees.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from golden_playthroughs import DIRECTORY, REGENERATE, first_difference, path_for, presets, record
+
+
+@pytest.mark.parametrize("preset", presets())
+def test_recording_matches_the_checked_in_file(preset: str) -> None:
+    path = path_for(preset)
+    assert path.exists(), f"{preset}: no recording at {path}; create it with `{REGENERATE}`"
+    difference = first_difference(preset, path.read_text(encoding="utf-8"), record(preset))
+    if difference is not None:
+        pytest.fail(difference, pytrace=False)
+
+
+def test_every_recording_belongs_to_a_preset() -> None:
+    """A preset renamed or removed leaves no stale file behind that nothing checks."""
+    stale = sorted(path.name for path in DIRECTORY.glob("*.txt") if path.stem not in presets())
+    assert not stale, f"recordings of no preset: {stale}; `{REGENERATE}` removes them"
+
+
+def test_the_pounce_recording_shows_a_question_and_its_decline() -> None:
+    """The files exist to show what seats see during a private question: the pounce match must ask one, declined."""
+    lines = record("pounce").splitlines()
+    answers = [lines[n + 1] for n, line in enumerate(lines) if line.startswith("to act:") and line.endswith("(pounce)")]
+    assert answers, "the recorded pounce match asks no pounce question: choose another seed"
+    assert any('"type":"pass"' in answer for answer in answers), "no pounce question is declined: choose another seed"

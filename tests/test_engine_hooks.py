@@ -49,13 +49,14 @@ def test_the_answer_to_the_horse_opens_the_next_deals_history(answer: type[BuyHo
     assert after.score.horse_bought is (answer is BuyHorse)
 
 
-def test_a_pending_pounce_question_is_named_when_another_seat_acts() -> None:
+def test_a_refusal_while_a_pounce_question_is_pending_says_what_the_refused_seat_sees() -> None:
     state = deal_position(
         POUNCE, hands=["2♣ 3♣ 4♣", "K♠ K♥ K♦", "5♦ 6♦ 7♦"], dealer=0, widow="K♣ 9♥ 9♠", stock="J♥"
     )
     assert state.phase is Phase.POUNCE and state.to_act == 1
-    with pytest.raises(IllegalActionError, match="seat 1 is being asked whether to pounce, not seat 2"):
-        apply(state, Pass(2))
+    with pytest.raises(IllegalActionError, match="it is seat 1's turn to act, not seat 2") as refused:
+        apply(state, Pass(2))  # seat 2 sees the eldest's turn, not the question (Rules §3.3)
+    assert "pounce" not in str(refused.value)
 
 
 def test_a_pending_barter_names_the_seat_that_must_answer() -> None:

@@ -114,8 +114,9 @@ def test_the_pounce_question_is_asked_after_the_deal() -> None:
     state = sevens()
     assert asked(state, 3)  # out of turn: the eldest, seat 1, has not played yet
     assert state.turn.turn_of == 1
-    with pytest.raises(IllegalActionError, match="seat 3"):
-        apply(state, Pass(1))  # nobody plays on before the answer
+    with pytest.raises(IllegalActionError, match="may not act now") as refused:
+        apply(state, Pass(1))  # nobody plays on before the answer, and the refusal does not say who is asked
+    assert "3" not in str(refused.value)
     with pytest.raises(IllegalActionError, match="pounce"):
         apply(state, Knock(3))  # the answer is Pounce or Pass
 
@@ -289,15 +290,54 @@ def test_3_3_a_pounce_taken_is_public() -> None:
         assert view.hand_sizes[3] == 4 and view.widow == cards("A♠ Q♦ 2♥")
 
 
-def test_3_3_a_seat_that_could_pounce_too_sees_its_own_question_when_it_is_asked() -> None:
+def test_3_3_a_seat_that_could_pounce_too_sees_its_own_question_as_if_the_seats_before_it_could_not() -> None:
     hands = ["2♣ 5♦ 9♥", "Q♠ J♥ 4♦", "K♠ K♥ K♦", "7♠ 7♥ 7♦"]
     state = position(hands=hands, widow="7♣ K♣ 2♥")  # seat 2 is asked first, then seat 3
-    assert asked(state, 2)
-    assert observe(state, 3).phase is Phase.PLAY and observe(state, 3).to_act == 1  # not yet asked
-    state = apply(state, Pass(2))
-    assert asked(state, 3)
+    twin = position(hands=["2♣ 5♦ 9♥", "Q♠ J♥ K♦", "K♠ K♥ 4♦", "7♠ 7♥ 7♦"], widow="7♣ K♣ 2♥")
+    assert asked(state, 2) and asked(twin, 3)  # in the twin seat 2 cannot pounce: seat 3 is asked at once
+    assert observe(state, 3) == observe(twin, 3)  # seat 3 cannot tell that seat 2 is being asked
     assert observe(state, 3).phase is Phase.POUNCE and observe(state, 3).to_act == 3
+    with pytest.raises(IllegalActionError, match="may not act now") as refused:
+        apply(state, Pounce(3))  # its answer is taken once the seats before it have answered
+    assert "2" not in str(refused.value)
+    state = apply(state, Pass(2))
+    assert asked(state, 3) and observe(state, 3) == observe(twin, 3)
     assert observe(state, 2).phase is Phase.PLAY and observe(state, 2).to_act == 1
+
+
+def test_3_3_a_question_after_an_exchange_shows_the_other_seats_the_turn_passed_on() -> None:
+    hands = ["2♣ 5♦ 9♥", "3♣ K♥ 4♦", "8♠ J♣ 10♣", "3♠ 3♥ 3♦"]
+    twin_hands = ["2♣ 5♦ 9♥", "3♣ K♥ 4♦", "8♠ J♣ 10♣", "6♠ 6♥ 7♦"]
+    state, twin = (play(position(hands=h, widow="A♠ 5♠ 2♥"), Exchange(1, c("3♣"), c("A♠"))) for h in (hands, twin_hands))
+    assert asked(state, 3) and twin.phase is Phase.PLAY and twin.to_act == 2
+    for seat in (0, 1, 2):  # the exchanger's turn is over for everyone but the asked seat
+        assert observe(state, seat) == observe(twin, seat)
+    declined = apply(state, Pass(3))
+    for seat in (0, 1, 2):
+        assert observe(declined, seat) == observe(twin, seat)
+    later = play(declined, Exchange(2, c("8♠"), c("5♠")))  # and no trace of the decline resurfaces
+    for seat in (0, 1):
+        assert all(event.kind is not EventKind.POUNCE_DECLINED for event in observe(later, seat).history)
+
+
+def test_3_3_a_question_that_holds_up_the_deals_end_shows_nobody_to_act_and_not_who_is_asked() -> None:
+    # seat 1 knocks; seat 0 plays the last final turn and puts 7♠ in the widow: the 7s' holder is asked
+    # before the showdown. The others cannot be shown the deal over, so they see nobody to act — the same
+    # whichever seat is asked.
+    def last_turn(sevens_at: int) -> GameState:
+        hands = ["7♠ 5♣ 2♦", "K♠ K♥ 4♦", "8♠ J♣ 3♣", "8♥ J♦ 3♦"]
+        hands[sevens_at] = "7♥ 7♦ 7♣"
+        return play(position(hands=hands), Knock(1), Pass(2), Pass(3), Exchange(0, c("7♠"), c("A♠")))
+
+    third, second = last_turn(3), last_turn(2)
+    assert asked(third, 3) and asked(second, 2)
+    view = observe(third, 1)
+    assert view.phase is Phase.FINAL_ROUND and view.to_act is None and view.turn.resume is None
+    assert view == observe(second, 1)
+    assert observe(third, 0).to_act is None and observe(third, 2).to_act is None
+    over = apply(third, Pass(3))
+    assert over.deal_number == 2 and over.last_showdown is not None
+    assert over.last_showdown.reason is ShowdownReason.FINAL_ROUND
 
 
 def test_a_pounce_is_only_claimed_when_asked() -> None:

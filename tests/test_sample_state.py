@@ -297,32 +297,41 @@ def test_a_knock_ends_the_foster_deal_and_the_sample_of_the_next_deal_knows_noth
     check_sample(state, 1, 3)
 
 
-def test_an_observer_able_to_pounce_yet_not_asked_knows_an_earlier_seat_is_being_asked() -> None:
+def test_an_observer_able_to_pounce_sees_its_own_question_and_the_samples_ask_it() -> None:
     state = deal_position(POUNCE, hands=["2♣ 2♦ 2♥", "9♣ 9♦ 9♠", "A♥ K♥ 4♦"], widow="2♠ 9♥ Q♠", dealer=2)
     assert state.phase is Phase.POUNCE and state.to_act == 0
-    view = observe(state, 1)  # seat 1 could pounce on 9♥ too, but seat 0 is asked first
-    assert view.phase is Phase.PLAY and view.to_act == 0
-    tricons: Counter[str] = Counter()
-    for seed in range(60):  # seat 0 holds the other three 2s or the other three queens, and is being asked
+    view = observe(state, 1)  # seat 1 could pounce on 9♥ too: it sees its question as if seat 0 could not
+    assert view.phase is Phase.POUNCE and view.to_act == 1
+    for seed in range(30):  # whoever could pounce before it declined, unseen
         sample = check_sample(state, 1, seed)
-        assert sample.phase is Phase.POUNCE and sample.to_act == 0
-        tricons[str(sample.hands[0][0].rank)] += 1
-        assert len({card.rank for card in sample.hands[0]}) == 1
-    assert set(tricons) == {"2", "Q"}
+        assert sample.phase is Phase.POUNCE and sample.to_act == 1
 
 
-def test_a_turn_that_made_all_its_exchanges_shows_another_seat_is_being_asked() -> None:
+def test_a_question_after_an_exchange_is_sampled_as_declined_where_the_placement_allows_one() -> None:
     state = deal_position(POUNCE, hands=["6♠ 7♠ 2♠", "2♣ 2♦ 2♥", "A♥ K♥ 4♦"], widow="3♠ 9♥ Q♠", dealer=2)
     state = apply(state, Exchange(0, Card.parse("2♠"), Card.parse("3♠")))  # 2♠ to the widow: seat 1 is asked
     assert state.phase is Phase.POUNCE and state.to_act == 1
-    view = observe(state, 2)  # seat 2 sees seat 0's turn, yet its one exchange is made: a question is pending
-    assert view.phase is Phase.PLAY and view.turn.exchanges == 1
-    tricons: Counter[str] = Counter()
-    for seed in range(40):  # seat 0 holds 3♠ and two cards: only seat 1 can hold a tricon of a widow card's rank
+    view = observe(state, 2)  # seat 2 sees seat 0's turn over
+    assert view.phase is Phase.PLAY and view.to_act == 1 and view.turn.exchanges == 0
+    for seed in range(40):  # a placement that gives seat 1 a tricon of a widow card's rank has it decline unseen
         sample = check_sample(state, 2, seed)
-        assert sample.phase is Phase.POUNCE and sample.to_act == 1
-        tricons[str(sample.hands[1][0].rank)] += 1
-    assert set(tricons) == {"2", "9", "Q"}
+        assert sample.phase is Phase.PLAY and sample.to_act == 1
+
+
+def test_a_deals_end_waiting_for_an_answer_is_sampled_with_a_seat_being_asked() -> None:
+    hands = ["7♠ 5♣ 2♦", "K♠ K♥ 4♦", "8♠ J♣ 3♣", "7♥ 7♦ 7♣"]
+    state = deal_position(POUNCE, hands=hands, dealer=0, widow="A♠ 10♦ 2♥", stock="Q♦ 6♣ 4♠")
+    state = play(state, Knock(1), Pass(2), Pass(3), Exchange(0, Card.parse("7♠"), Card.parse("A♠")))
+    assert state.phase is Phase.POUNCE and state.to_act == 3
+    assert observe(state, 1).to_act is None
+    askers: Counter[int] = Counter()
+    for seed in range(40):  # seat 2 or seat 3 holds a tricon of a widow card's rank, and is being asked
+        sample = check_sample(state, 1, seed)
+        assert sample.phase is Phase.POUNCE and sample.to_act in (2, 3)
+        ranks = {card.rank for card in sample.hands[sample.to_act]}
+        assert len(ranks) == 1 and ranks <= {card.rank for card in sample.widow}
+        askers[sample.to_act] += 1
+    assert set(askers) == {2, 3}
 
 
 def test_schwimmens_extra_hand_face_down_is_dealt_and_a_hand_exchanged_whole_is_known() -> None:

@@ -16,6 +16,7 @@ from .actions import Action
 from .cards import Card
 from .deal import Decks, check_decks_dealt, chosen_decks
 from .errors import ArgumentTypeError, CommerceError, IllegalActionError
+from .observe import observe
 from .parts import Settled
 from .rules import Rules
 from .showdown import continue_match, finish_deal
@@ -113,10 +114,13 @@ def _why_illegal(state: GameState, action: Action) -> str:
     seat = action.player
     if not 0 <= seat < state.num_players:
         return f"there is no seat {seat} (seats are 0 to {state.num_players - 1})"
-    owner = variant_of(state.rules).owners[state.phase]
-    if seat != state.to_act:
-        return f"{owner.waiting_for(state)}, not seat {seat}"
-    return owner.explain(state, action)
+    owners = variant_of(state.rules).owners
+    if seat != state.to_act:  # told from the seat's own view: a private question of another seat is not shown
+        view = observe(state, seat)
+        if view.to_act is None or view.to_act == seat:
+            return f"seat {seat} may not act now: the table waits for an answer it cannot see"
+        return f"{owners[view.phase].waiting_for(view)}, not seat {seat}"
+    return owners[state.phase].explain(state, action)
 
 
 def replay(

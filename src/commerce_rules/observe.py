@@ -1,12 +1,14 @@
 """``observe``: what one player may know, and nothing else.
 
 Built from the state's list of public and private fields (see
-:mod:`commerce_rules.state`): the player's own hand, the public fields, the
-sizes of hidden piles (a face-up discard pile itself, where the mechanism
-lays it face up), and the history with cards kept only in the events
-that player saw. Never another seat's hand, the order of the stock or of a
-hidden discard, or the seed. What is private in the turn record (a barter's
-offered card) the mechanism removes.
+:mod:`commerce_rules.state`) and from what each part declares of its own
+records (:mod:`commerce_rules.visibility`): the player's own hand, the
+public fields, the sizes of hidden piles (a face-up discard pile itself,
+where the mechanism lays it face up), the history with cards kept only in
+the events that player saw and without other seats' secret events, and the
+turn record's fields that player may see. Never another seat's hand, the
+order of the stock or of a hidden discard, or the seed; never another
+seat's private question (the table is shown as if it had been declined).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from .records import value_record
 from .rules import Rules
 from .state import Event, GameState, Phase, Showdown
 from .variant import variant_of
+from .visibility import as_if_unasked, history_as_seen, turn_as_seen
 
 __all__ = ["Observation", "observe"]
 
@@ -82,7 +85,7 @@ _OVER = Phase.OVER  # a module global: an enum member read through its class cos
 
 
 def observe(state: GameState, player: int) -> Observation:
-    """What ``player`` may know of ``state``.
+    """What ``player`` may know of ``state``: built only from what the parts declare (:mod:`.visibility`).
 
     >>> from commerce_rules import FOSTER, deal_position, observe
     >>> state = deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0)
@@ -92,14 +95,24 @@ def observe(state: GameState, player: int) -> Observation:
     """
     if type(state) is not GameState:
         raise ArgumentTypeError(f"observe() needs a GameState, not {type(state).__name__}")
-    # One unpacking reads every field: a read by name costs several times one item of it.
-    (rules, players, _, deal_number, dealer, _, _, hands, widow, stock, discard, pot, balances, lives, active, _, score,
-     log, showdowns, winners) = state  # fmt: skip
+    players = state.num_players
     if type(player) is not int or not 0 <= player < players:
         shown = player if type(player) is int and abs(player) < 10**6 else type(player).__name__
         raise CommerceError(f"there is no seat {shown!r} (seats are 0 to {players - 1})")
-    mechanism = variant_of(rules).mechanism
-    phase, to_act, turn, history = mechanism.seen(state, player, log.seen_by(player))
+    variant = variant_of(state.rules)
+    mechanism, sight = variant.mechanism, variant.sight
+    real_turn = None
+    if state.phase in sight.questions and state.to_act != player:  # another seat's private question: not shown
+        real_turn = state.turn
+        state = as_if_unasked(state, player, mechanism, sight.questions)
+    # One unpacking reads every field: a read by name costs several times one item of it.
+    (rules, _, _, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances, lives, active, turn, score,
+     log, showdowns, winners) = state  # fmt: skip
+    asked = to_act if phase in sight.questions else None
+    if sight.turn_fields:
+        turn = turn_as_seen(turn, sight.turn_fields, player, asked, real_turn)
+    if sight.record_fields and score is not None:
+        score = turn_as_seen(score, sight.record_fields, player, asked)
     return _new(Observation, (
         player,
         rules,
@@ -120,7 +133,7 @@ def observe(state: GameState, player: int) -> Observation:
         active,
         turn,
         score,
-        history,
+        history_as_seen(log.seen_by(player), player, sight.secret_kinds),
         showdowns,
         winners,
     ))  # fmt: skip

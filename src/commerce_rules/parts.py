@@ -25,9 +25,10 @@ if TYPE_CHECKING:
     from .ranking import HandValue
     from .rules import Rules
     from .state import DealLog, Event, EventKind, GameState, Payment, Phase, Showdown, ShowdownReason
+    from .visibility import EventSight, FieldSight, PrivateQuestion
     from .whereabouts import Rebuilt, Whereabouts
 
-__all__ = ["AcceptThenApply", "CheckedWhereMade", "EventShape", "MechanismPart", "PhasePart", "ScoringPart", "Seen", "Settled", "Settlement", "Step", "accepted"]
+__all__ = ["AcceptThenApply", "CheckedWhereMade", "EventShape", "MechanismPart", "PhasePart", "ScoringPart", "Settled", "Settlement", "Step", "accepted"]
 
 
 class Settled(enum.Enum):
@@ -43,12 +44,8 @@ a showdown for this reason, or (after a question between deals) the next deal.""
 Begun = tuple["GameState", "ShowdownReason | None"]
 """A deal just dealt, begun by its mechanism: the state, and the showdown's reason where it is over at once."""
 
-EventShape = tuple[tuple[int, ...], str]
-"""How an event of a part looks: how many cards it may name, and who sees them
-(``"all"``, ``"player"``, or ``"player and target"``)."""
-
-Seen = tuple["Phase", "int | None", Any, tuple["Event", ...]]
-"""A seat's view of the phase, the seat to act, the turn record and the history (see ``seen``)."""
+EventShape = tuple[tuple[int, ...], "EventSight"]
+"""How an event of a part looks: how many cards it may name, and who sees it (:class:`~commerce_rules.visibility.EventSight`)."""
 
 Settlement = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], Any, tuple[int, ...], tuple["Payment", ...]]
 """What a showdown's settlement makes of the match: the pot, balances, lives, seats in play and match record
@@ -62,7 +59,7 @@ class PhasePart(Protocol):
     phases: tuple[Phase, ...]
     """The phases in which this part decides what may be done (with every option on)."""
     events: dict[EventKind, EventShape]
-    """The kinds of event this part records, and their shape (a loaded history is checked against them)."""
+    """The kinds of event this part records, their shape and who sees them (a loaded history is checked against them)."""
 
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
         """The phases this part owns under ``rules`` (an option may leave one out)."""
@@ -92,8 +89,12 @@ class PhasePart(Protocol):
         harness holds what this accepts to :meth:`legal_actions`.
         """
 
-    def waiting_for(self, state: GameState) -> str:
-        """What the state waits for, naming the seat to act (for a refusal: "..., not seat 2")."""
+    def waiting_for(self, view: Observation) -> str:
+        """What the table waits for as ``view``'s seat sees it, naming the seat to act (for a refusal: "..., not seat 2").
+
+        From the refused seat's observation, never the state: a refusal tells
+        it nothing it may not see (who is being asked a private question).
+        """
 
     def explain(self, state: GameState, action: Action) -> str:
         """Why the seat to act may not play ``action``, in the player's words."""
@@ -140,6 +141,10 @@ class MechanismPart(PhasePart, Protocol):
     """Cards dealt face up to the widow (0 without a widow)."""
     discard_face_up: bool
     """Whether the discard pile lies face up, so that every seat sees it (``observe`` shows it)."""
+    turn_sight: dict[str, FieldSight]
+    """Who sees each field of the turn record (every field declared; ``observe`` hides the others)."""
+    private_questions: tuple[PrivateQuestion, ...]
+    """The phases in which a seat is asked something out of turn that the others must not learn of."""
 
     def cards_needed(self, players: int) -> int:
         """Cards beyond the players' hands that a deal needs (widow and stock)."""
@@ -171,14 +176,6 @@ class MechanismPart(PhasePart, Protocol):
 
         ``before`` and ``action`` are the step's, or ``None`` for a deal over
         as soon as it was dealt (its showdown told after the step's first).
-        """
-
-    def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
-        """What ``player`` may see of the phase, the seat to act, the turn record and the history.
-
-        ``history`` is the deal's history with other seats' cards already
-        hidden; a mechanism removes what is private to it (a barter's offer,
-        a pending pounce question and a declined one).
         """
 
     def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> Any:
@@ -234,6 +231,8 @@ class ScoringPart(PhasePart, Protocol):
     """What a seat loses at a showdown, in words ("life", "counter"), or "" where nothing is lost."""
     has_money: bool
     """Whether points change hands (a ledger, a pool); without money every balance stays 0."""
+    record_sight: dict[str, FieldSight]
+    """Who sees each field of the match record (every field declared; empty where there is no record)."""
 
     def new_record(self, rules: Rules, out: tuple[int, ...] = ()) -> Any:
         """The scoring's match record at the start (``None`` where it keeps none); ``out``: seats already out."""

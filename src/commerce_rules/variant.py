@@ -24,6 +24,7 @@ from .scoring.ledger import Ledger
 from .scoring.lives import Lives
 from .scoring.pool import Pool
 from .state import Phase
+from .visibility import SeatSight, seat_sight
 
 __all__ = ["MECHANISMS", "SCORINGS", "Variant", "mechanism_part", "scoring_part", "variant_of"]
 
@@ -54,6 +55,8 @@ class Variant:
     """The part that decides what may be done in each phase (none for ``OVER``)."""
     deck: tuple[Card, ...]
     """The deck, in deck order."""
+    sight: SeatSight
+    """Who sees what, as the parts declare it for these rules: what :func:`~commerce_rules.observe` hides."""
 
     @property
     def phases(self) -> tuple[Phase, ...]:
@@ -89,7 +92,7 @@ def _variant_of(rules: Rules) -> Variant:
         for part in (mechanism, scoring):
             for phase in part.phases_for(rules):
                 owners[phase] = part
-        variant = _VARIANTS[rules] = Variant(rules, mechanism, scoring, owners, deck_for(rules))
+        variant = _VARIANTS[rules] = Variant(rules, mechanism, scoring, owners, deck_for(rules), seat_sight(rules, mechanism, scoring))
     if variant.rules is not rules:
         variant = attrs.evolve(variant, rules=rules)
     if len(_BY_ID) < 10_000:  # each entry keeps its Rules alive (so its id stays its own): bound them

@@ -24,6 +24,7 @@ from ..action_kinds import ByValue, NoCard, OneCard
 from ..actions import MAX_SEAT, Action, Knock, seat_action
 from ..cards import Card
 from ..parts import CheckedWhereMade
+from ..visibility import EventSight, FieldSight, PrivateQuestion
 from ..events import appended
 from ..state import DealLog, Event, EventKind, GameState, Phase, ShowdownReason, clockwise_from, next_active, opened
 from . import draw_discard_sampling as sampling
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from ..features import Features
     from ..observe import Observation
     from ..whereabouts import Rebuilt, Whereabouts
-    from ..parts import Begun, EventShape, Seen, Step
+    from ..parts import Begun, EventShape, Step
     from ..rules import Rules
     from ..state import Showdown
 
@@ -87,8 +88,12 @@ class DrawDiscard(DrawDiscardRecord, CheckedWhereMade):
     widow_size = 0
     discard_face_up = True
     events: dict[EventKind, EventShape] = {
-        _DRAW: ((1,), "player"), _TAKE: ((1,), "all"), _DISCARDED: ((1,), "all"), _KNOCK: ((0,), "all"),
+        _DRAW: ((1,), EventSight.PLAYER), _TAKE: ((1,), EventSight.EVERYONE),
+        _DISCARDED: ((1,), EventSight.EVERYONE), _KNOCK: ((0,), EventSight.EVERYONE),
     }  # fmt: skip
+    """A card drawn from the stock is the drawer's; the pile lies face up."""
+    turn_sight: dict[str, FieldSight] = dict.fromkeys(DrawTurn._fields, FieldSight.EVERYONE)
+    private_questions: tuple[PrivateQuestion, ...] = ()
 
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
         return self.phases
@@ -213,10 +218,10 @@ class DrawDiscard(DrawDiscardRecord, CheckedWhereMade):
 
     # ------------------------------------------------------------------ words
 
-    def waiting_for(self, state: GameState) -> str:
-        if state.phase is _DISCARD:
-            return f"seat {state.to_act} has drawn and is to discard"
-        return f"it is seat {state.to_act}'s turn to draw"
+    def waiting_for(self, view: Observation) -> str:
+        if view.phase is _DISCARD:
+            return f"seat {view.to_act} has drawn and is to discard"
+        return f"it is seat {view.to_act}'s turn to draw"
 
     def explain(self, state: GameState, action: Action) -> str:
         seat = action.player
@@ -287,10 +292,6 @@ class DrawDiscard(DrawDiscardRecord, CheckedWhereMade):
         return "the final round is over" if knocker is None else f"the final round after seat {knocker}'s knock is over"
 
     # ------------------------------------------------------------------ observation
-
-    def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
-        """Nothing in the turn record is private: a card drawn from the stock is hidden by its event's ``visible_to``."""
-        return state.phase, state.to_act, state.turn, history
 
     def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> DrawTurn:
         turn: DrawTurn = view.turn

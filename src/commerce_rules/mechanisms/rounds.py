@@ -22,6 +22,7 @@ from ..action_kinds import ActionKind, NoCard, TwoCards
 from ..actions import Action, BlindExchange, Exchange, Knock, Pass, blind_action, seat_action
 from ..cards import Card
 from ..parts import accepted
+from ..visibility import EventSight, FieldSight, PrivateQuestion
 from ..events import appended
 from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved, opened
 from ..whereabouts import Rebuilt, Whereabouts
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from ..features import Features
     from ..rules import Rules
     from ..observe import Observation
-    from ..parts import Begun, EventShape, Seen, Step
+    from ..parts import Begun, EventShape, Step
     from ..state import GameState
 
 __all__ = ["FREEZE", "Rounds", "RoundsTurn"]
@@ -80,9 +81,13 @@ class Rounds(RoundsWords, RoundsRecord):
     widow_size = 3
     discard_face_up = True  # nothing is discarded face down
     events: dict[EventKind, EventShape] = {
-        EventKind.EXCHANGE: ((2,), "all"), EventKind.PASS: ((0,), "all"), EventKind.KNOCK: ((0,), "all"),
-        EventKind.BLIND_EXCHANGE: ((2, 4, 6), "all"), EventKind.WIDOW_GROWS: ((1,), "all"),
+        EventKind.EXCHANGE: ((2,), EventSight.EVERYONE), EventKind.PASS: ((0,), EventSight.EVERYONE),
+        EventKind.KNOCK: ((0,), EventSight.EVERYONE), EventKind.BLIND_EXCHANGE: ((2, 4, 6), EventSight.EVERYONE),
+        EventKind.WIDOW_GROWS: ((1,), EventSight.EVERYONE),
     }  # fmt: skip
+    """Everything is public: the blind exchange is made face up."""
+    turn_sight: dict[str, FieldSight] = dict.fromkeys(RoundsTurn._fields, FieldSight.EVERYONE)
+    private_questions: tuple[PrivateQuestion, ...] = ()
 
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
         return self.phases
@@ -271,9 +276,6 @@ class Rounds(RoundsWords, RoundsRecord):
         return (state, _TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
 
     # ------------------------------------------------------------------ observation and JSON
-
-    def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
-        return state.phase, state.to_act, state.turn, history
 
     def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> RoundsTurn:
         turn: RoundsTurn = view.turn

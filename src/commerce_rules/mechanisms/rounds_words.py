@@ -26,10 +26,10 @@ _BLIND = Phase.BLIND_EXCHANGE
 class RoundsWords:
     """Hoyle's words (Rules §6)."""
 
-    def waiting_for(self, state: GameState) -> str:
-        if state.phase is _BLIND:
-            return f"seat {state.to_act}, the dealer, is to exchange blind or pass"
-        return f"it is seat {state.to_act}'s turn to act"
+    def waiting_for(self, view: Observation) -> str:
+        if view.phase is _BLIND:
+            return f"seat {view.to_act}, the dealer, is to exchange blind or pass"
+        return f"it is seat {view.to_act}'s turn to act"
 
     def explain(self, state: GameState, action: Action) -> str:
         seat = action.player

@@ -17,6 +17,7 @@ from ..action_kinds import ActionKind, NoCard, OneCard
 from ..actions import TRADE_TABLES, Action, Barter, BarterReply, Buy, Knock, seat_action, seat_actions, trade_table
 from ..cards import Card
 from ..parts import CheckedWhereMade
+from ..visibility import EventSight, FieldSight, PrivateQuestion
 from ..records import value_record
 from ..rules import BarterDirection, Rules
 from ..events import appended
@@ -27,7 +28,7 @@ from .common import check_three_cards, knocker_of, turn_limit_text
 
 if TYPE_CHECKING:
     from ..observe import Observation
-    from ..parts import Begun, EventShape, Seen, Step
+    from ..parts import Begun, EventShape, Step
     from ..state import GameState, Showdown
     from ..features import Features
     from ..whereabouts import Rebuilt, Whereabouts
@@ -73,7 +74,14 @@ class TradeBarter(CheckedWhereMade):
     phases: tuple[Phase, ...] = (_PLAY, _REPLY)
     widow_size = 0
     discard_face_up = False  # the buys' cards go face down
-    events: dict[EventKind, EventShape] = {_BUY: ((2,), "player"), _BARTER: ((2,), "player and target"), _REFUSED: ((1,), "player"), _KNOCK: ((0,), "all")}
+    events: dict[EventKind, EventShape] = {
+        _BUY: ((2,), EventSight.PLAYER), _BARTER: ((2,), EventSight.PLAYER_AND_TARGET),
+        _REFUSED: ((1,), EventSight.PLAYER), _KNOCK: ((0,), EventSight.EVERYONE),
+    }  # fmt: skip
+    """A buy's cards are the buyer's, a barter's the two traders', a refused offer's the offerer's."""
+    turn_sight: dict[str, FieldSight] = {"turn_of": FieldSight.EVERYONE, "turns": FieldSight.EVERYONE, "offer": FieldSight.TURN_OWNER}
+    """The offered card is the offerer's secret."""
+    private_questions: tuple[PrivateQuestion, ...] = ()
 
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
         return self.phases
@@ -228,10 +236,10 @@ class TradeBarter(CheckedWhereMade):
 
     # ------------------------------------------------------------------ words
 
-    def waiting_for(self, state: GameState) -> str:
-        if state.phase is _REPLY:
-            return f"seat {state.to_act} is to answer a barter"
-        return f"it is seat {state.to_act}'s turn to act"
+    def waiting_for(self, view: Observation) -> str:
+        if view.phase is _REPLY:
+            return f"seat {view.to_act} is to answer a barter"
+        return f"it is seat {view.to_act}'s turn to act"
 
     def explain(self, state: GameState, action: Action) -> str:
         seat = action.player
@@ -299,12 +307,6 @@ class TradeBarter(CheckedWhereMade):
         return "a player knocked" if knocker is None else f"seat {knocker} knocked"
 
     # ------------------------------------------------------------------ observation and JSON
-
-    def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
-        turn: TradeTurn = state.turn
-        if turn.offer is not None and player != turn.turn_of:  # the offered card is the offerer's secret
-            turn = turn._replace(offer=None)
-        return state.phase, state.to_act, turn, history
 
     def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> TradeTurn:
         turn: TradeTurn = view.turn

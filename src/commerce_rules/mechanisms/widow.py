@@ -26,6 +26,7 @@ from ..action_kinds import NoCard, TwoCards
 from ..actions import EXCHANGE_TABLES, Action, Exchange, ExchangeAll, Knock, Pass, Pounce, exchange_table, seat_action
 from ..cards import Card
 from ..parts import accepted
+from ..visibility import EventSight, FieldSight, PrivateQuestion
 from ..rules import StallEffect
 from ..events import appended
 from ..state import DealLog, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active, opened
@@ -49,6 +50,7 @@ _ALL, _TAKE_EXTRA, _KEEP, _NEW_WIDOW = EventKind.EXCHANGE_ALL, EventKind.TAKE_EX
 _BLITZ, _TURN_LIMIT, _STALL, _FINAL_ROUND = ShowdownReason.BLITZ, ShowdownReason.TURN_LIMIT, ShowdownReason.STALL, ShowdownReason.FINAL_ROUND
 _NEW_WIDOW_EFFECT = StallEffect.NEW_WIDOW
 """Module globals, as every constant the moves read: an enum member read through its class costs a metaclass lookup."""
+_EVERYONE = EventSight.EVERYONE
 _KINDS = (TwoCards(Exchange), NoCard(Pass), NoCard(Knock))
 _new = tuple.__new__
 
@@ -86,10 +88,19 @@ class Widow(WidowWords, WidowRecord, WidowView):
     discard_face_up = True
     """The discard pile holds dead widows (``stall_effect="new_widow"``), whose cards were public."""
     events: dict[EventKind, EventShape] = {
-        _EXCHANGE: ((2,), "all"), _PASS: ((0,), "all"), _KNOCK: ((0,), "all"),
-        _POUNCED: ((2,), "all"), _DECLINED: ((0,), "all"),
-        _ALL: ((6,), "all"), _TAKE_EXTRA: ((3,), "all"), _KEEP: ((3,), "all"), _NEW_WIDOW: ((6,), "all"),
+        _EXCHANGE: ((2,), _EVERYONE), _PASS: ((0,), _EVERYONE), _KNOCK: ((0,), _EVERYONE),
+        _POUNCED: ((2,), _EVERYONE), _DECLINED: ((0,), EventSight.PLAYER_ONLY),
+        _ALL: ((6,), _EVERYONE), _TAKE_EXTRA: ((3,), _EVERYONE), _KEEP: ((3,), _EVERYONE), _NEW_WIDOW: ((6,), _EVERYONE),
     }  # fmt: skip
+    """Every event is public but a declined pounce, which only the seat that declined knows of (Rules §3.3)."""
+    turn_sight: dict[str, FieldSight] = {
+        **dict.fromkeys(WidowTurn._fields, FieldSight.EVERYONE),
+        "declined": FieldSight.OWN_ENTRY,
+        "resume": FieldSight.ASKED,
+    }
+    """The turn is public but the pounce question: who declined, and the phase play resumes in after it."""
+    private_questions: tuple[PrivateQuestion, ...] = (PrivateQuestion(_POUNCE, Pass),)
+    """The pounce question is the asked seat's secret (Rules §3.3): the others see the table as if it were declined."""
 
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
         choice = (_CHOICE,) if rules.dealer_choice else ()

@@ -9,17 +9,14 @@ back; a pounce shows the pouncer's four cards (the tricon and its fourth).
 Every other card the observer cannot see may be in any other hand or the stock.
 
 **The pounce question** (:func:`rebuild`). Another seat's pending question,
-and a pounce declined by another seat, are hidden (Rules §3.3), so a
-placement decides them: the seats able to pounce on the widow as it is are
-asked in turn order from the seat whose turn it is. Those before the
-observer's own question (or its own refusal) have declined; the first after
-it is being asked. Two things tell an observer that another seat is being
-asked: it could pounce itself but is neither asked nor has declined (an
-earlier seat answers first), or the turn has made all its exchanges (it
-would have ended but for a question); the placements are then drawn among
-those where such a seat holds a tricon of a widow card's rank. Where the
-observer is not concerned, the first seat able to pounce is the one asked
-(no hidden refusals are imagined: they leave no trace in any placement).
+and a pounce declined by another seat, are hidden (Rules §3.3): the
+observer sees the table as if they had been declined. So a placement
+decides them: every seat able to pounce on the widow as it is was asked,
+and has declined, unless the observer is asked itself (those before it
+have declined) or the deal's end is shown waiting for an answer (the first
+able seat after the observer's refusal, or after the turn's seat, is being
+asked, and the placements are drawn among those where such a seat holds a
+tricon of a widow card's rank).
 """
 
 from __future__ import annotations
@@ -37,7 +34,6 @@ from .widow_record import WidowTurn, blitz_among, pounce_card_in
 if TYPE_CHECKING:
     from ..cards import Card
     from ..observe import Observation
-    from ..parts import Seen
     from ..state import GameState
 
 __all__ = ["WidowView", "rebuild", "whereabouts"]
@@ -71,30 +67,27 @@ def whereabouts(view: Observation) -> Whereabouts:
 def _pending_question(view: Observation, deck: tuple[Card, ...]) -> tuple[dict[Card, int], ...]:
     """Where the observation shows that another seat is being asked whether to pounce: who that may be.
 
-    The observer sees the table as if no question were pending, yet two
-    things tell it one is: it could pounce itself but is neither asked nor
-    has declined (an earlier seat is asked first), or the turn has made all
-    its exchanges (it would have ended, but for a question). Then some seat
-    — before the observer in turn order, after it if it declined, else any
-    other — holds the three other cards of a widow card's rank: one
-    alternative per such seat and rank.
+    The observer sees the table as if another seat's question had been
+    declined (:func:`~commerce_rules.visibility.as_if_unasked`), so one
+    view only tells it a question is pending: a deal whose end waits for an
+    answer (nobody to act). Then some seat — after the observer if it
+    declined, else any other — holds the three other cards of a widow
+    card's rank: one alternative per such seat and rank. An observer able to
+    pounce that is neither asked nor has declined cannot be: it would be
+    shown its own question.
     """
     turn: WidowTurn = view.turn
     hand, me, rules = view.hand, view.player, view.rules
     if not rules.pounce or view.phase not in (Phase.PLAY, Phase.FINAL_ROUND) or not view.stock_count:
         return ()
     able = len(hand) == 3 and len({card.rank for card in hand}) == 1 and any(c.rank is hand[0].rank for c in view.widow)
+    if able and me not in turn.declined:
+        raise CommerceError("the observation is not consistent: its seat could pounce but is not asked")
+    if view.to_act is not None:
+        return ()
     n = view.num_players
     order = [(turn.turn_of + offset) % n for offset in range(n)]
-    at = order.index(me)
-    if me in turn.declined:
-        seats = order[at + 1 :] if turn.exchanges >= rules.exchanges_per_turn else []
-    elif able:
-        seats = order[:at]
-    elif turn.exchanges >= rules.exchanges_per_turn:
-        seats = [seat for seat in order if seat != me]
-    else:
-        seats = []
+    seats = order[order.index(me) + 1 :] if me in turn.declined else [seat for seat in order if seat != me]
     alternatives = []
     for seat in seats:
         if seat not in view.active or view.hand_sizes[seat] != 3:
@@ -103,7 +96,7 @@ def _pending_question(view: Observation, deck: tuple[Card, ...]) -> tuple[dict[C
             others = [same for same in deck if same.rank is card.rank and same not in view.widow]
             if len(others) == 3 and not (able and card.rank is hand[0].rank):
                 alternatives.append({same: seat for same in others})
-    if seats and not alternatives:
+    if not alternatives:
         raise CommerceError("the observation is not consistent: a pounce question is pending, but nobody can be asked")
     return tuple(alternatives)
 
@@ -111,6 +104,16 @@ def _pending_question(view: Observation, deck: tuple[Card, ...]) -> tuple[dict[C
 def rebuild(
     view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
 ) -> Rebuilt | None:
+    """The state of a placement: who declined a pounce unseen, and who is being asked (Rules §3.3).
+
+    Every seat able to pounce was asked as soon as the widow let it: one
+    that is not asked now has declined, unseen by the observer, or is still
+    to be asked after the one being asked. Asked itself, the observer was
+    asked after every able seat before it declined; otherwise the table it
+    sees has every other seat's question declined (play went on), or, where
+    nobody is shown to act, the deal's end waits for the first able seat's
+    answer after the observer's own refusal (or after the turn's seat).
+    """
     turn: WidowTurn = view.turn
     if view.rules.blitz and view.phase in (Phase.PLAY, Phase.FINAL_ROUND, _POUNCE):
         others = tuple(seat for seat in range(view.num_players) if seat != view.player)
@@ -123,25 +126,25 @@ def rebuild(
         return Rebuilt(hands, stock, discard, view.phase, view.to_act, turn, view.history)
     me, n = view.player, view.num_players
     order = [(turn.turn_of + offset) % n for offset in range(n)]
-    able = [seat for seat in order if pounce_card_in(hands[seat], view.widow, stock) is not None]
-    asked: int | None
+    able = [seat for seat in order if seat in view.active and pounce_card_in(hands[seat], view.widow, stock) is not None]
     if view.phase is _POUNCE:  # the observer is asked: every seat able before it has declined
-        before = able[: able.index(me)]
-        declined, asked = tuple(before), me
-    elif me in turn.declined:
-        at = able.index(me)
-        declined, asked = tuple(able[: at + 1]), (able[at + 1] if at + 1 < len(able) else None)
-    elif me in able:  # able, not asked, not declined: an earlier seat's answer is awaited
-        if able[0] == me:
-            return None
-        declined, asked = (), able[0]
-    else:
-        declined, asked = (), (able[0] if able else None)
+        declined = tuple(able[: able.index(me)])
+        history = _with_refusals(view.history, list(declined), me)
+        return Rebuilt(hands, stock, discard, view.phase, view.to_act, turn._replace(declined=declined), history)
+    if me in able and me not in turn.declined:
+        return None  # it would be shown its own question
+    if view.to_act is not None:  # play went on: every other seat able to pounce declined
+        declined = tuple(seat for seat in able if seat != me or me in turn.declined)
+        history = _with_refusals(view.history, [seat for seat in declined if seat != me], me)
+        return Rebuilt(hands, stock, discard, view.phase, view.to_act, turn._replace(declined=declined), history)
+    start = able.index(me) + 1 if me in turn.declined else 0  # the deal's end waits for an answer
+    waiting = [seat for seat in able[start:] if seat != me]
+    if not waiting:
+        return None
+    asked = waiting[0]
+    declined = tuple(able[: able.index(asked)])
     history = _with_refusals(view.history, [seat for seat in declined if seat != me], me)
-    turn = turn._replace(declined=declined)
-    if asked is None or view.phase is _POUNCE:
-        return Rebuilt(hands, stock, discard, view.phase, view.to_act, turn, history)
-    return Rebuilt(hands, stock, discard, _POUNCE, asked, turn._replace(resume=view.phase), history)
+    return Rebuilt(hands, stock, discard, _POUNCE, asked, turn._replace(declined=declined, resume=view.phase), history)
 
 
 def _with_refusals(history: tuple[Event, ...], seats: list[int], me: int) -> tuple[Event, ...]:
@@ -157,24 +160,6 @@ def _with_refusals(history: tuple[Event, ...], seats: list[int], me: int) -> tup
 
 class WidowView:
     """What a seat of the widow game sees of a state, and the state an observation's placement rebuilds (the mechanism's)."""
-
-    def seen(self, state: GameState, player: int, history: tuple[Event, ...]) -> Seen:
-        """The pounce question is private (Rules §3.3): another seat sees the table as if none were pending.
-
-        So it sees the phase play resumes in and the seat whose turn it is,
-        and no trace of a pounce declined by another seat — not in the
-        history, not in ``declined``. A pounce taken is public.
-        """
-        turn: WidowTurn = state.turn
-        phase, to_act = state.phase, state.to_act
-        if phase is _POUNCE and player != to_act:
-            assert turn.resume is not None
-            phase, to_act = turn.resume, turn.turn_of
-            turn = turn._replace(resume=None)
-        if turn.declined and any(seat != player for seat in turn.declined):
-            turn = turn._replace(declined=tuple(seat for seat in turn.declined if seat == player))
-            history = tuple(e for e in history if e.kind is not _DECLINED or e.player == player)
-        return phase, to_act, turn, history
 
     def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> WidowTurn:
         turn: WidowTurn = view.turn

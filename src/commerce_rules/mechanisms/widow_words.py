@@ -31,12 +31,12 @@ def _cards(cards: tuple[object, ...]) -> str:
 class WidowWords:
     """The widow game's words (Rules §2, §3, §7)."""
 
-    def waiting_for(self, state: GameState) -> str:
-        if state.phase is _POUNCE:
-            return f"seat {state.to_act} is being asked whether to pounce"
-        if state.phase is _CHOICE:
-            return f"the dealer, seat {state.to_act}, is choosing whether to keep their hand or take the extra hand"
-        return f"it is seat {state.to_act}'s turn to act"
+    def waiting_for(self, view: Observation) -> str:
+        if view.phase is _POUNCE:
+            return f"seat {view.to_act} is being asked whether to pounce"
+        if view.phase is _CHOICE:
+            return f"the dealer, seat {view.to_act}, is choosing whether to keep their hand or take the extra hand"
+        return f"it is seat {view.to_act}'s turn to act"
 
     def explain(self, state: GameState, action: Action) -> str:
         seat = action.player

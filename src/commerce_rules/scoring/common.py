@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import jsonfields as jf
 from ..parts import AcceptThenApply
+from ..visibility import FieldSight
 from ..ranking import is_blitz
 from ..state import Showdown, ShowdownReason
 
@@ -26,6 +27,8 @@ class NoQuestions(AcceptThenApply):
 
     phases: tuple[Phase, ...] = ()
     events: dict[EventKind, EventShape] = {}
+    record_sight: dict[str, FieldSight] = {}
+    """No match record (a scoring that keeps one declares who sees each of its fields)."""
 
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
         return self.phases
@@ -59,7 +62,7 @@ class NoQuestions(AcceptThenApply):
     def apply(self, state: GameState, action: Action) -> Step:  # pragma: no cover - owns no phase
         raise AssertionError("this scoring asks no questions")
 
-    def waiting_for(self, state: GameState) -> str:  # pragma: no cover - owns no phase
+    def waiting_for(self, view: Observation) -> str:  # pragma: no cover - owns no phase
         return ""
 
     def explain(self, state: GameState, action: Action) -> str:  # pragma: no cover - owns no phase

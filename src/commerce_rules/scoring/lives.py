@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from .. import jsonfields as jf
 from ..ranking import is_blitz
 from ..records import value_record
+from ..visibility import FieldSight
 from ..state import Phase, Showdown, ShowdownReason, clockwise_from, scored, seats_with_lives
 from .common import NoQuestions, check_lowest_lose
 from ..words import plural, seat_list
@@ -106,6 +107,8 @@ class Lives(NoQuestions):
     unit = "life"
     has_money = False
     units = "lives"
+    record_sight: dict[str, FieldSight] = dict.fromkeys(LivesRecord._fields, FieldSight.EVERYONE)
+    """Who is out is public."""
 
     def new_record(self, rules: Rules, out: tuple[int, ...] = ()) -> Any:
         """``None`` (a seat is out when its lives are spent), or with ``free_ride`` who is out."""

@@ -19,6 +19,7 @@ from .. import jsonfields as jf
 from ..action_kinds import NoCard
 from ..actions import Action, BuyHorse, Pass, seat_action
 from ..parts import Settled
+from ..visibility import EventSight, FieldSight
 from ..records import value_record
 from ..events import appended
 from ..state import EventKind, Phase, Showdown, ShowdownReason, scored
@@ -78,7 +79,9 @@ class Pool(Lives):
     phases: tuple[Phase, ...] = (_HORSE,)
     unit = "counter"
     has_money = True
-    events: dict[EventKind, EventShape] = {EventKind.HORSE: ((0,), "all"), EventKind.HORSE_DECLINED: ((0,), "all")}
+    events: dict[EventKind, EventShape] = {EventKind.HORSE: ((0,), EventSight.EVERYONE), EventKind.HORSE_DECLINED: ((0,), EventSight.EVERYONE)}
+    """Being out is public, and so is the answer to the horse."""
+    record_sight: dict[str, FieldSight] = dict.fromkeys(PoolRecord._fields, FieldSight.EVERYONE)
     units = "counters"
 
     def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
@@ -239,8 +242,8 @@ class Pool(Lives):
 
     # ------------------------------------------------------------------ words
 
-    def waiting_for(self, state: GameState) -> str:
-        return f"seat {state.to_act} is being asked whether to buy a horse"
+    def waiting_for(self, view: Observation) -> str:
+        return f"seat {view.to_act} is being asked whether to buy a horse"
 
     def explain(self, state: GameState, action: Action) -> str:
         return f"seat {action.player} is asked whether to buy a horse: BuyHorse or Pass"

@@ -163,3 +163,41 @@ def test_a_match_over_as_it_is_dealt_terminates_every_agent_at_reset_with_its_re
         seen.append((agent, reward))
         environment.step(None)
     assert environment.agents == [] and sorted(seen) == sorted(zip(environment.possible_agents, final))
+
+
+def test_3_3_while_a_seat_is_asked_to_pounce_every_other_agent_sees_and_may_do_what_it_would_without_the_question() -> None:
+    """The observation and the mask of each other agent are the same as in a twin where nobody can pounce."""
+    from commerce_rules import POUNCE, Card, Exchange, apply, deal_position
+
+    def exchanged(fourth_seat_hand: str) -> Any:
+        hands = ["2♣ 5♦ 9♥", "3♣ K♥ 4♦", "8♠ J♣ 10♣", fourth_seat_hand]
+        state = deal_position(POUNCE, hands=hands, dealer=0, widow="A♠ 5♠ 2♥", stock="Q♣ 6♣ 4♠")
+        return apply(state, Exchange(1, Card.parse("3♣"), Card.parse("A♠")))  # 3♣ to the widow
+
+    asked, twin = exchanged("3♠ 3♥ 3♦"), exchanged("6♠ 6♥ 7♦")
+    assert asked.to_act == 3 and twin.to_act == 2
+    views = []
+    for state in (asked, twin):
+        table = env("pounce", 4)
+        table.reset(seed=0)
+        table.match = state
+        views.append({agent: table.observe(agent) for agent in ("player_0", "player_1", "player_2")})
+    for agent, seen in views[0].items():
+        assert np.array_equal(seen["observation"], views[1][agent]["observation"])
+        assert np.array_equal(seen["action_mask"], views[1][agent]["action_mask"])
+    assert views[0]["player_2"]["action_mask"].any()  # seat 2 sees its own turn, with its moves, in both
+
+
+def test_3_3_a_seat_that_could_pounce_too_has_its_question_in_its_mask_as_in_the_twin_where_it_is_asked_first() -> None:
+    from commerce_rules import POUNCE, deal_position
+
+    hands = ["2♣ 5♦ 9♥", "Q♠ J♥ 4♦", "K♠ K♥ K♦", "7♠ 7♥ 7♦"]
+    state = deal_position(POUNCE, hands=hands, dealer=0, widow="7♣ K♣ 2♥")  # seat 2 asked, then seat 3
+    twin = deal_position(POUNCE, hands=["2♣ 5♦ 9♥", "Q♠ J♥ K♦", "K♠ K♥ 4♦", "7♠ 7♥ 7♦"], dealer=0, widow="7♣ K♣ 2♥")
+    masks = []
+    for match in (state, twin):
+        table = env("pounce", 4)
+        table.reset(seed=0)
+        table.match = match
+        masks.append(table.observe("player_3")["action_mask"])
+    assert np.array_equal(masks[0], masks[1]) and int(masks[0].sum()) == 2  # Pounce or Pass

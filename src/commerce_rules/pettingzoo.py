@@ -32,13 +32,14 @@ from . import (
     observation_tensor,
     observation_tensor_size,
     returns,
+    sample_state,
 )
 from .start import new_game
 from .actions import Action
 from .engine import apply
 from .errors import CommerceError
 from .narrate import describe_standings, narrate_start, narrate_step
-from .observe import observe
+from .observe import Observation, observe
 from .rules import PRESETS, Rules
 from .state import GameState
 
@@ -50,6 +51,13 @@ RENDER_MODES: Final = ("ansi",)
 def env(variant: str = "foster", players: int = 4, *, render_mode: str | None = None, **options: Any) -> CommerceEnv:
     """A PettingZoo AEC environment for ``players`` seats of the preset ``variant`` with ``options`` changed."""
     return CommerceEnv(variant, players, render_mode=render_mode, **options)
+
+
+def _acting(match: GameState, view: Observation) -> GameState:
+    """A state in which ``view``'s seat acts as its view shows: the match, or, where the seat sees its own
+    pounce question before the seats ahead of it have answered theirs, a state sampled from its view
+    (a seat's legal actions depend only on what it sees, so the mask is the same on every such state)."""
+    return match if match.to_act == view.player else sample_state(view, seed=0)
 
 
 class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
@@ -111,14 +119,20 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.agent_selection = self.possible_agents[match.to_act]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """The seat's observation tensor, and its action mask (all zeros unless it is to act)."""
+        """The seat's observation tensor, and its action mask (all zeros unless its own view shows it to act).
+
+        Both come from the seat's observation: while another seat answers a
+        private pounce question, a seat sees the table as if it had been
+        declined (Rules §3.3), and its mask follows that view.
+        """
         match = self._current()
         seat = self._seat[agent]
-        tensor = observation_tensor(observe(match, seat))
+        view = observe(match, seat)
+        tensor = observation_tensor(view)
         observation = np.fromiter(tensor, dtype=np.float32, count=len(tensor))  # a third faster than asarray of the tuple
         mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
-        if match.to_act == seat:  # a dozen ones among thousands: set by index, not converted from a tuple of booleans
-            mask[list(legal_action_indices(match))] = 1
+        if view.to_act == seat:  # a dozen ones among thousands: set by index, not converted from a tuple of booleans
+            mask[list(legal_action_indices(_acting(match, view)))] = 1
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:

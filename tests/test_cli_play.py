@@ -28,7 +28,7 @@ def test_play_is_driven_by_numbers_on_standard_input_to_the_end_of_the_match(
     status, out, _ = _run(monkeypatch, capsys, "1\n" * 2000, "--players", "3", "--seed", "5")
     assert status == EXIT_OK
     assert "Match over after 3 deals" in out
-    assert out.rstrip().endswith(("You win!", "The bots win this time."))
+    assert out.splitlines()[-2] in ("You win!", "The bots win this time.")
     assert "Your hand:" in out and re.search(r"^ +1\. buy: give ", out, re.MULTILINE)
 
 
@@ -119,7 +119,8 @@ def test_play_tells_a_match_over_as_it_is_dealt(monkeypatch: pytest.MonkeyPatch,
         assert status == EXIT_OK
         lines = out.splitlines()
         told = [*describe_showdown(state.showdowns[0], state), "", describe_winners(state)]
-        assert lines[3:] == [*told, describe_standings(state).capitalize() + ".", verdict]
+        replay = "seed 11 — replay this match with --seed 11."
+        assert lines[3:] == [*told, describe_standings(state).capitalize() + ".", verdict, replay]
         assert "Your move" not in out and "plays first" not in out
 
 
@@ -150,3 +151,33 @@ def test_play_match_of_a_match_under_way_opens_its_deal_without_telling_past_sho
     with pytest.raises(Abandoned):
         play_match(state, 0, [GreedyBot() for _ in range(4)], io.StringIO(""), writer, interactive=True)
     assert writer.getvalue().startswith("Deal 2") and "Showdown of deal 1" not in writer.getvalue()
+
+
+def test_play_prints_the_seed_only_once_the_match_is_over(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The seed deals every hand and the stock: shown at the start it would tell the person everything."""
+    status, out, _ = _run(monkeypatch, capsys, "1\n" * 2000, "--players", "3", "--seed", "5")
+    assert status == EXIT_OK
+    lines = out.splitlines()
+    assert lines[-1] == "seed 5 — replay this match with --seed 5."
+    assert sum("5" in line and "seed" in line for line in lines) == 1
+
+
+def test_3_3_a_bots_pounce_question_is_not_told_to_the_person() -> None:
+    """Seat 3 (a bot) is asked after the deal and declines: the person at seat 1 sees what it would without it."""
+    from commerce_rules import POUNCE, Action, Observation, Pass, Phase, deal_position
+
+    class DeclinesThenPasses(GreedyBot):
+        def choose(self, view: Observation, legal: tuple[Action, ...]) -> Action:
+            return Pass(view.player) if view.phase is Phase.POUNCE else super().choose(view, legal)
+
+    def opening(fourth: str) -> list[str]:
+        hands = ["2♣ 5♦ 9♥", "K♠ K♥ 4♦", "8♠ J♣ 3♣", fourth]
+        state = deal_position(POUNCE, hands=hands, dealer=0, widow="A♠ 7♣ 2♥")
+        writer = io.StringIO()
+        with pytest.raises(Abandoned):  # the person (the eldest) leaves at its first move
+            play_match(state, 1, [DeclinesThenPasses() for _ in range(4)], io.StringIO(""), writer, interactive=False)
+        return writer.getvalue().splitlines()
+
+    asked, twin = opening("7♠ 7♥ 7♦"), opening("6♠ 6♥ 6♦")
+    assert asked == twin
+    assert any(line.startswith("Your move") for line in asked) and not any("pounce" in line for line in asked)

@@ -146,7 +146,7 @@ def _open_deal(state: GameState, seat: int, writer: TextIO) -> None:
     for line in describe_deal_start(state):
         writer.write(line + "\n")
     view = observe(state, seat)
-    if view.hand and state.to_act != seat:
+    if view.hand and view.to_act != seat:  # the seat's own view: a bot's private question is not shown
         writer.write(f"  Your hand: {_hand_text(view)}.\n")
 
 
@@ -200,7 +200,8 @@ def play_match(
         else:
             action = bots[to_act].choose(observe(state, to_act), legal)
         after = apply(state, action)
-        lines = [f"  {line}" for line in describe_move(state, action, after)]
+        unseen = to_act != seat and observe(after, seat) == observe(state, seat)  # a bot's private answer (Rules §3.3)
+        lines = [] if unseen else [f"  {line}" for line in describe_move(state, action, after)]
         lines += [f"  {line}" for line in hand_news(state, action, after, seat)]
         lines += narrate_outcome(state, action, after)
         for line in lines:

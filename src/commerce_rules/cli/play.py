@@ -24,12 +24,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     state = new_game(rules, args.players, seed=args.seed)
     bots = demo_bots(args.players)
     print(f"Commerce, {_variant_text(args)}: {args.players} players; you are seat {args.seat}, GreedyBot the others.")
-    print(f"seed {state.seed} — replay with --seed {state.seed}. Press Ctrl-D (or Ctrl-C) to leave.")
+    print("Press Ctrl-D (or Ctrl-C) to leave.")  # the seed deals every hand: it is told once the match is over
     print()
+    replay = f"seed {state.seed} — replay this match with --seed {state.seed}."
     try:
         final = play_match(state, args.seat, bots, sys.stdin, sys.stdout, fresh=True)
     except (Abandoned, KeyboardInterrupt):
         print("\nYou left the table. Goodbye.")
         return EXIT_OK
     print("You win!" if args.seat in final.winners else "The bots win this time.")
+    print(replay)
     return EXIT_OK

@@ -14,7 +14,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-from .errors import RulesError
+from .errors import ArgumentTypeError, RulesError
 from .quoting import shown
 
 __all__ = [
@@ -34,6 +34,8 @@ __all__ = [
     "Scoring",
     "StallEffect",
     "PART_OPTIONS",
+    "FOLLOWERS",
+    "check_rules",
 ]
 
 
@@ -182,6 +184,14 @@ Options no part declares (``deck_size``, ``ace_low``, ``turn_limit``) are
 shared by every variant. A new part declares its options with one entry here.
 """
 
+FOLLOWERS: Final[dict[str, str]] = {"blitz_all_lose": "blitz"}
+"""Yes-or-no options that only matter with another (their leader), which :meth:`Rules.replace` switches off with it.
+
+Only ``replace`` follows: a value is still valid on its own (a follower on
+needs its leader on), so equal rules stay equal and read back from JSON as
+they were written, and a follower switched on without its leader is still an error.
+"""
+
 _KINDS: Final = (("mechanism", Mechanism), ("scoring", Scoring), ("ranking", Ranking))
 
 _REFUSALS: Final[dict[tuple[str, enum.Enum], str]] = {
@@ -259,7 +269,11 @@ class Rules:
     blitz: bool = False
     """With the Trentuno ranking, in the widow game or draw-and-discard: a hand of 31 (or Feuer) ends the deal at once (Rules §7.6, §8.6)."""
     blitz_all_lose: bool = False
-    """Lives, with ``blitz``: after a blitz every player without 31 loses a life, not only the lowest (§8.6)."""
+    """Lives, with ``blitz``: after a blitz every player without 31 loses a life, not only the lowest (§8.6).
+
+    It only matters with ``blitz``, so it follows it off: ``replace(blitz=False)``
+    sets it to ``False`` too unless the same call names it (``FOLLOWERS``).
+    """
     feuer: bool = False
     """Trentuno only: three aces ("Feuer") rank above 31 (Rules §7.2)."""
 
@@ -304,8 +318,15 @@ class Rules:
         return super().__new__(cls)
 
     def replace(self, **options: Any) -> Rules:
-        """A new, validated ``Rules`` with ``options`` changed; unknown names raise :class:`RulesError`."""
+        """A new, validated ``Rules`` with ``options`` changed; unknown names raise :class:`RulesError`.
+
+        Switching an option off switches off the options that only matter with
+        it (``FOLLOWERS``), unless ``options`` names them too.
+        """
         _check_option_names(options)
+        for follower, leader in FOLLOWERS.items():
+            if options.get(leader) is False and follower not in options:
+                options[follower] = False
         return attrs.evolve(self, **options)
 
     def options(self) -> dict[str, Any]:
@@ -334,6 +355,16 @@ class Rules:
     def max_hand_size(self) -> int:
         """4 where a pounce can make a four-card hand, else 3."""
         return 4 if self.pounce else 3
+
+
+def check_rules(rules: object) -> Rules:
+    """``rules`` itself if it is a ``Rules`` value; anything else (a dict of options, a preset's name) is refused.
+
+    :raises ArgumentTypeError: ``rules`` is no ``Rules``.
+    """
+    if not isinstance(rules, Rules):
+        raise ArgumentTypeError(f"rules must be a Rules value (a preset such as FOSTER), not {type(rules).__name__}")
+    return rules
 
 
 def _check_option_names(options: Mapping[str, Any]) -> None:

@@ -16,11 +16,12 @@ import attrs
 
 from .action_kinds import ActionKind
 from .actions import Action
+from .caches import remember
 from .cards import Card
 from .engine import legal_actions
 from .errors import ArgumentTypeError, IllegalActionError
 from .quoting import shown
-from .rules import Rules
+from .rules import Rules, check_rules
 from .state import GameState
 from .variant import variant_of
 
@@ -50,15 +51,17 @@ class ActionSpace:
 
 
 _SPACES: dict[Rules, ActionSpace] = {}
+"""The action spaces built, by ``Rules`` value: the last ``RULES_CACHE_SIZE`` built (see ``caches``)."""
 
 
 def action_space(rules: Rules) -> ActionSpace:
-    """The action space of ``rules`` (built once per ``Rules`` value)."""
-    space = _SPACES.get(rules)
+    """The action space of ``rules`` (built once per ``Rules`` value, while it is among those used lately)."""
+    try:
+        space = _SPACES.get(rules)
+    except TypeError:  # unhashable, so no Rules: refused below
+        space = None
     if space is None:
-        if not isinstance(rules, Rules):
-            raise ArgumentTypeError(f"needs a Rules value (FOSTER, CRP, ...), not {type(rules).__name__}")
-        variant = variant_of(rules)
+        variant = variant_of(check_rules(rules))
         kinds: list[ActionKind] = []
         by_class: dict[type[Action], int] = {}
         for part in (variant.mechanism, variant.scoring):
@@ -74,7 +77,7 @@ def action_space(rules: Rules) -> ActionSpace:
         for kind in kinds:
             starts.append(size)
             size += kind.size(variant.deck)
-        space = _SPACES[rules] = ActionSpace(rules, tuple(kinds), tuple(starts), size, variant.deck, by_class)
+        space = remember(_SPACES, rules, ActionSpace(rules, tuple(kinds), tuple(starts), size, variant.deck, by_class))
     return space
 
 

@@ -12,6 +12,7 @@ from typing import Final
 
 import attrs
 
+from .caches import remember
 from .cards import Card
 from .deck import deck_for
 from .mechanisms.draw_discard import DrawDiscard
@@ -19,14 +20,14 @@ from .mechanisms.rounds import Rounds
 from .mechanisms.trade_barter import TradeBarter
 from .mechanisms.widow import Widow
 from .parts import MechanismPart, PhasePart, ScoringPart
-from .rules import Mechanism, Rules, Scoring
+from .rules import Mechanism, Rules, Scoring, check_rules
 from .scoring.ledger import Ledger
 from .scoring.lives import Lives
 from .scoring.pool import Pool
 from .state import Phase
 from .visibility import SeatSight, seat_sight
 
-__all__ = ["MECHANISMS", "SCORINGS", "Variant", "mechanism_part", "scoring_part", "variant_of"]
+__all__ = ["BY_ID_SIZE", "MECHANISMS", "SCORINGS", "Variant", "mechanism_part", "scoring_part", "variant_of"]
 
 MECHANISMS: Final[dict[Mechanism, MechanismPart]] = {
     Mechanism.TRADE_BARTER: TradeBarter(),
@@ -65,9 +66,15 @@ class Variant:
 
 
 _VARIANTS: dict[Rules, Variant] = {}
+"""The variants built, by ``Rules`` value: the last ``RULES_CACHE_SIZE`` built (see ``caches``)."""
 _BY_ID: dict[int, Variant] = {}
 """The same variants by the ``id`` of a ``Rules`` object seen before: a look-up without hashing the rules
-(``variant_of`` is on the hot path: every ``apply``, ``legal_actions`` and ``observe`` asks it)."""
+(``variant_of`` is on the hot path: every ``apply``, ``legal_actions`` and ``observe`` asks it).
+Each entry keeps its ``Rules`` alive, so that its id stays its own; the last ``BY_ID_SIZE`` are kept,
+more than ``_VARIANTS`` as equal rules read from many JSON documents are as many objects."""
+
+BY_ID_SIZE: Final = 1024
+"""How many ``Rules`` objects :func:`variant_of` remembers by identity (the oldest remembered goes first)."""
 
 
 def variant_of(rules: Rules) -> Variant:
@@ -84,7 +91,7 @@ def variant_of(rules: Rules) -> Variant:
 
 def _variant_of(rules: Rules) -> Variant:
     """``rules``' parts, built or found by equal rules, with ``rules`` itself as their ``rules`` (so ``is`` finds them)."""
-    variant = _VARIANTS.get(rules)
+    variant = _VARIANTS.get(check_rules(rules))
     if variant is None:
         mechanism = MECHANISMS[rules.mechanism]
         scoring = SCORINGS[rules.scoring]
@@ -92,12 +99,11 @@ def _variant_of(rules: Rules) -> Variant:
         for part in (mechanism, scoring):
             for phase in part.phases_for(rules):
                 owners[phase] = part
-        variant = _VARIANTS[rules] = Variant(rules, mechanism, scoring, owners, deck_for(rules), seat_sight(rules, mechanism, scoring))
+        built = Variant(rules, mechanism, scoring, owners, deck_for(rules), seat_sight(rules, mechanism, scoring))
+        variant = remember(_VARIANTS, rules, built)
     if variant.rules is not rules:
         variant = attrs.evolve(variant, rules=rules)
-    if len(_BY_ID) < 10_000:  # each entry keeps its Rules alive (so its id stays its own): bound them
-        _BY_ID[id(rules)] = variant
-    return variant
+    return remember(_BY_ID, id(rules), variant, BY_ID_SIZE)
 
 
 last: Variant = _variant_of(Rules())

@@ -21,6 +21,7 @@ import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, NamedTuple, Union, cast
 
+from ..caches import remember
 from ..cards import DECKS, LEFT_OUT, Card, Rank, Suit, bits_of, parse_cards
 from ..errors import HandError, RulesError
 from ..quoting import shown
@@ -167,6 +168,8 @@ def _graded_by_shape(deck: tuple[Card, ...], grade: Grader) -> tuple[list[tuple[
 
 _TABLES: Final[dict[TableKey, HandTable]] = {}
 _BY_RULES: Final[dict[Rules, tuple[dict[int, HandValue], HandTable]]] = {}
+"""The dict to read and the table of each ``Rules`` value used lately (the last ``RULES_CACHE_SIZE``, see ``caches``):
+many rules share one table, as only the :class:`TableKey` fields and ``pounce`` decide it."""
 _LOCK: Final = threading.Lock()
 
 
@@ -202,7 +205,7 @@ def _lookup_dict(rules: Rules) -> dict[int, HandValue]:
     except (KeyError, TypeError):
         table = _table_for(rules)
         lookup = table.with_quads if rules.pounce else table.three
-        _BY_RULES[rules] = (lookup, table)
+        remember(_BY_RULES, rules, (lookup, table))
     _LAST = (rules, lookup, table)
     return lookup
 

@@ -14,18 +14,20 @@ look-ups.
 from __future__ import annotations
 
 import itertools
+import math
 import threading
 from collections.abc import Sequence
 from typing import Final
 
+from ..caches import remember
 from ..cards import Card, bits_of
 from ..deck import deck_for
 from ..ranking import Category, hand_strength_table
 from ..ranking.table import TableKey, table_key
-from ..rules import Rules
+from ..rules import Rules, check_rules
 from ..variant import variant_of
 
-__all__ = ["HandModel", "bits_of", "best_give", "draw_bits", "draw_of", "hand_model", "lowest_loses"]
+__all__ = ["MODELS_SIZE", "HandModel", "bits_of", "best_give", "draw_bits", "draw_of", "hand_model", "lowest_loses"]
 
 
 def lowest_loses(rules: Rules) -> bool:
@@ -100,12 +102,17 @@ class HandModel:
         for a, b in itertools.combinations(deck, 2):
             pair = a.bit | b.bit
             scores = [self.utility[pair | c.bit] for c in deck if c is not a and c is not b]
-            self.draw[pair] = sum(scores) / len(scores)
+            self.draw[pair] = math.fsum(scores) / len(scores)  # correctly rounded: the same on every Python
 
 
 _MODELS: dict[tuple[TableKey, bool, bool, int], HandModel] = {}
+"""The models built, by what decides them: the last ``MODELS_SIZE`` built."""
 _BY_RULES: dict[tuple[Rules, int], HandModel] = {}
+"""The same models by ``Rules`` value and opponents: the last ``RULES_CACHE_SIZE`` asked for (see ``caches``)."""
 _MODELS_LOCK: Final = threading.Lock()
+
+MODELS_SIZE: Final = 16
+"""How many hand models are kept (about 5 MB each): one per ranking, scoring job and table size in use."""
 
 
 def hand_model(rules: Rules, opponents: int) -> HandModel:
@@ -113,15 +120,18 @@ def hand_model(rules: Rules, opponents: int) -> HandModel:
 
     Rules that rank hands alike and score alike share one model.
     """
-    model = _BY_RULES.get((rules, opponents))
+    try:
+        model = _BY_RULES.get((rules, opponents))
+    except TypeError:  # unhashable, so no Rules: refused below
+        model = None
     if model is not None:
         return model
-    key = (table_key(rules), rules.pounce, lowest_loses(rules), opponents)
+    key = (table_key(check_rules(rules)), rules.pounce, lowest_loses(rules), opponents)
     with _MODELS_LOCK:
         model = _MODELS.get(key)
         if model is None:
-            model = _MODELS[key] = HandModel(rules, opponents)
-        _BY_RULES[(rules, opponents)] = model
+            model = remember(_MODELS, key, HandModel(rules, opponents), MODELS_SIZE)
+        remember(_BY_RULES, (rules, opponents), model)
     return model
 
 

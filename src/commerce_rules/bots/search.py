@@ -209,12 +209,12 @@ def _clear_gain(scores: Sequence[float], baseline: Sequence[float], margin: floa
     """The mean of ``scores - baseline`` if it exceeds ``margin`` standard errors, else 0."""
     n = len(scores)
     differences = [a - b for a, b in zip(scores, baseline)]
-    mean = sum(differences) / n
+    mean = math.fsum(differences) / n  # fsum: correctly rounded, so a seeded bot plays alike on every Python
     if mean <= 0:
         return 0.0
     if n < 2:
         return mean if margin <= 0 else 0.0
-    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    variance = math.fsum((d - mean) ** 2 for d in differences) / (n - 1)
     return mean if mean > margin * math.sqrt(variance / n) else 0.0
 
 

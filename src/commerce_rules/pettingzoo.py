@@ -37,15 +37,26 @@ from . import (
 from .start import new_game
 from .actions import Action
 from .engine import apply
-from .errors import CommerceError
+from .errors import ArgumentTypeError, CommerceError
 from .narrate import describe_standings, narrate_start, narrate_step
 from .observe import Observation, observe
+from .quoting import shown
 from .rules import PRESETS, Rules
 from .state import GameState
 
 __all__ = ["CommerceEnv", "env"]
 
 RENDER_MODES: Final = ("ansi",)
+
+
+def _action_index(action: object) -> int:
+    """``action`` as an index: a Python or NumPy integer; a float, string, bool or array is refused, never rounded.
+
+    :raises ArgumentTypeError: ``action`` is no integer (``step("4")`` or ``step(4.9)`` would otherwise play 4).
+    """
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise ArgumentTypeError(f"an action is an int index of the action space, not {shown(action)}")
+    return int(action)
 
 
 def env(variant: str = "foster", players: int = 4, *, render_mode: str | None = None, **options: Any) -> CommerceEnv:
@@ -136,13 +147,17 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
-        """Play ``action`` (an index of the action space) for the agent selected; ``None`` once it has terminated."""
+        """Play ``action`` (an index of the action space) for the agent selected; ``None`` once it has terminated.
+
+        :raises ArgumentTypeError: ``action`` is no ``int`` or NumPy integer; nothing changes.
+        :raises IllegalActionError: no legal action has that index now; nothing changes.
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         before = self._current()
-        move = action_from_index(before, int(action))
+        move = action_from_index(before, _action_index(action))
         after = apply(before, move)
         self.match = after
         self._cumulative_rewards[agent] = 0.0

@@ -14,7 +14,11 @@ numbers too: ``-1`` (the preset's), ``0`` (no) or ``1`` (yes). ``turn_limit``
 and ``deal_limit`` left at ``-1`` get :data:`DEFAULT_TURN_LIMIT` and
 :data:`DEFAULT_DEAL_LIMIT` where the preset has none, so that
 ``max_game_length`` truly bounds every match and the adapter never cuts one
-short itself. The game's own parameters (``str(game)``) then name every
+short itself; parameters whose ``max_game_length`` would not fit OpenSpiel's
+C++ ``int`` (``deal_limit=10**6`` with Hoyle's five players) are refused, not
+cut (:data:`~commerce_rules.openspiel_parameters.MAX_INT`). A parameter of
+the wrong type or out of its range is a :class:`~commerce_rules.CommerceError`
+naming it. The game's own parameters (``str(game)``) then name every
 option's value, so a game string loads the very same game.
 
 Chance is explicit: the first chance node draws the first dealer (each seat

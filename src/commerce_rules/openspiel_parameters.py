@@ -9,17 +9,29 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from .bounds import max_match_actions
 from .deal import MAX_PLAYERS, MIN_PLAYERS
-from .errors import CommerceError
-from .rules import PRESETS, Rules
+from .errors import ArgumentTypeError, CommerceError
+from .quoting import shown
+from .rules import LIMITS, PRESETS, Rules
 from .start import new_game
 
-__all__ = ["DEFAULT_DEAL_LIMIT", "DEFAULT_TURN_LIMIT", "PARAMETERS", "explicit_parameters", "rules_from_parameters"]
+__all__ = [
+    "DEFAULT_DEAL_LIMIT", "DEFAULT_TURN_LIMIT", "MAX_INT", "PARAMETERS", "explicit_parameters", "rules_from_parameters",
+]  # fmt: skip
 
 DEFAULT_TURN_LIMIT: Final = 100
 """The ``turn_limit`` supplied where the parameters and the preset leave it unset (far beyond a deal of random play)."""
 DEFAULT_DEAL_LIMIT: Final = 100
 """The ``deal_limit`` supplied where the parameters and the preset leave it unset."""
+
+MAX_INT: Final = 2**31 - 1
+"""The largest C++ ``int``: OpenSpiel keeps whole-number parameters and ``max_game_length`` in one.
+
+So ``stake`` and ``prize`` stop there (``Rules`` allows 10**17), and
+parameters whose bound on a match's moves (``max_game_length``) would pass it
+are refused rather than cut: the bound must hold.
+"""
 
 _UNSET_NUMBER: Final = -1
 _UNSET_NAME: Final = ""
@@ -47,34 +59,60 @@ PARAMETERS: Final[dict[str, Any]] = {
 def rules_from_parameters(params: Mapping[str, Any]) -> tuple[Rules, int]:
     """The ``Rules`` and player count that OpenSpiel parameters describe (the limits supplied where unset).
 
-    A bad value is a :class:`~commerce_rules.CommerceError` saying which.
+    A bad value is a :class:`~commerce_rules.CommerceError` saying which (an
+    :class:`~commerce_rules.ArgumentTypeError` for a wrong type), and so are
+    parameters that would make ``max_game_length`` more than :data:`MAX_INT`.
     """
+    if not isinstance(params, Mapping):
+        raise ArgumentTypeError(f"the game's parameters are a mapping, not {type(params).__name__}")
     variant = params.get("variant", PARAMETERS["variant"])
-    if variant not in PRESETS:
-        raise CommerceError(f"variant must be a preset's name ({', '.join(PRESETS)}), not {variant!r}")
+    if not isinstance(variant, str) or variant not in PRESETS:
+        raise CommerceError(f"variant must be a preset's name ({', '.join(PRESETS)}), not {shown(variant)}")
     players = params.get("players", PARAMETERS["players"])
     if not isinstance(players, int) or isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise CommerceError(f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players!r}")
-    unknown = sorted(set(params) - set(PARAMETERS))
+        raise CommerceError(f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, not {shown(players)}")
+    unknown = [name for name in params if name not in PARAMETERS]
     if unknown:
-        raise CommerceError(f"unknown parameter {unknown[0]!r}; the parameters are: {', '.join(PARAMETERS)}")
-    given: dict[str, Any] = {}
-    for name in _KINDS:
-        value = params.get(name, PARAMETERS[name])
-        if value == PARAMETERS[name]:
-            continue
-        if name in _YES_NO:
-            if value not in (0, 1) or isinstance(value, bool):
-                raise CommerceError(f"{name} must be -1 (the preset's), 0 (no) or 1 (yes), not {value!r}")
-            value = bool(value)
-        given[name] = value
-    rules = PRESETS[variant].replace(**given)
+        raise CommerceError(f"unknown parameter {shown(unknown[0])}; the parameters are: {', '.join(PARAMETERS)}")
+    given = {name: _option(name, params.get(name, PARAMETERS[name])) for name in _KINDS}
+    rules = PRESETS[variant].replace(**{name: value for name, value in given.items() if value is not _PRESETS_OWN})
     limits = {"turn_limit": DEFAULT_TURN_LIMIT, "deal_limit": DEFAULT_DEAL_LIMIT}
     unset = {name: limit for name, limit in limits.items() if getattr(rules, name) is None}
     if unset:
         rules = rules.replace(**unset)
     new_game(rules, players, seed=0)  # a table too large for the deck is refused here, by the library
+    length = max_match_actions(rules, players)
+    if length > MAX_INT:
+        raise CommerceError(
+            f"turn_limit={rules.turn_limit} and deal_limit={rules.deal_limit} with {players} players allow {length:,} moves,"
+            f" more than OpenSpiel's max_game_length can hold ({MAX_INT:,}): lower one of them"
+        )
     return rules, players
+
+
+_PRESETS_OWN: Final = object()
+"""What :func:`_option` answers for a parameter left at its default: the preset's value stands."""
+
+
+def _option(name: str, value: object) -> object:
+    """The ``Rules`` value of the parameter ``name``, or :data:`_PRESETS_OWN`; a value of the wrong type or range is refused."""
+    if _KINDS[name] is str:
+        if not isinstance(value, str):
+            raise ArgumentTypeError(f"{name} must be a name (a string), not {shown(value)}")
+        return _PRESETS_OWN if value == _UNSET_NAME else value  # Rules says which names there are
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ArgumentTypeError(f"{name} must be a whole number, not {shown(value)}")
+    if value == _UNSET_NUMBER:
+        return _PRESETS_OWN
+    if name in _YES_NO:
+        if value not in (0, 1):
+            raise CommerceError(f"{name} must be -1 (the preset's), 0 (no) or 1 (yes), not {shown(value)}")
+        return bool(value)
+    low, high = LIMITS[name]
+    high = min(high, MAX_INT)
+    if not low <= value <= high:
+        raise CommerceError(f"{name} must be -1 (the preset's) or from {low:,} to {high:,}, not {shown(value)}")
+    return value
 
 
 def explicit_parameters(variant: str, rules: Rules, players: int) -> dict[str, Any]:

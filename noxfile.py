@@ -5,6 +5,9 @@
 ``nox -s adapters`` installs the optional extras (OpenSpiel, PettingZoo, Dask)
 and runs the adapters' tests, which ``nox -s tests`` skips without them; CI runs it.
 
+``nox -s demos`` plays one seeded demo per preset on every Python 3.10 to 3.13
+it finds and fails if any two print different text; CI runs it.
+
 ``nox -s soak`` and ``nox -s fuzz`` are the long reliability runs (docs/reliability.md):
 they are not in ``nox.options.sessions``, and CI runs only their smoke tests.
 
@@ -15,6 +18,9 @@ Python 3.10 or later.
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
 from pathlib import Path
 
 import nox
@@ -64,6 +70,7 @@ ADAPTER_TESTS = [
     "tests/test_adapter_pettingzoo.py",
     "tests/test_adapter_dask.py",
     "tests/test_adapter_examples.py",
+    "tests/test_adapter_inputs.py",
 ]
 """The tests that need the extras: each skips itself (pytest.importorskip) where they are missing."""
 
@@ -81,6 +88,58 @@ def adapters(session: nox.Session) -> None:
         "mypy", "--strict", "src/commerce_rules/openspiel.py", "src/commerce_rules/pettingzoo.py",
         *ADAPTER_TESTS, "examples/openspiel_mcts.py", "examples/pettingzoo_random.py",
     )
+
+
+DEMO_PYTHONS = ("3.10", "3.11", "3.12", "3.13")
+"""The Pythons whose seeded demos must print the same text (docs/cli.md: "the same match on any machine")."""
+
+
+def _find_python(version: str) -> str | None:
+    """A working ``python<version>``: on the PATH, else one that pyenv installed; ``None`` if there is none.
+
+    A pyenv shim for a version that is installed but not selected is on the
+    PATH yet fails when run, so each candidate is run once to make sure.
+    """
+    pyenv = Path(os.environ.get("PYENV_ROOT", Path.home() / ".pyenv")) / "versions"
+    candidates = [shutil.which(f"python{version}"), *sorted(map(str, pyenv.glob(f"{version}.*/bin/python{version}")))]
+    for candidate in candidates:
+        if candidate is None:
+            continue
+        check = [candidate, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"]
+        done = subprocess.run(check, capture_output=True, text=True, check=False)
+        if done.returncode == 0 and done.stdout.strip() == version:
+            return candidate
+    return None
+
+
+@nox.session
+def demos(session: nox.Session) -> None:
+    """One seeded demo per preset on every Python 3.10 to 3.13 found; fails if any two differ (under a minute).
+
+    The package is built once as a wheel and installed in a fresh virtual
+    environment per interpreter; ``scripts/compare_demos.py`` writes each
+    interpreter's demos, then compares them. A version not found is skipped.
+    """
+    out = Path(session.create_tmp()).resolve() / "demos"
+    shutil.rmtree(out, ignore_errors=True)
+    session.install("build")
+    session.run("python", "-m", "build", "--wheel", "--outdir", str(out / "wheel"), str(ROOT))
+    wheel = str(next((out / "wheel").glob("*.whl")))
+    found = []
+    for version in DEMO_PYTHONS:
+        python = _find_python(version)
+        if python is None:
+            session.warn(f"Python {version} not found: its demos are not compared")
+            continue
+        found.append(version)
+        venv = out / f"venv-{version}"
+        session.run(python, "-m", "venv", str(venv), external=True)
+        venv_python = str(venv / "bin" / "python")
+        session.run(venv_python, "-m", "pip", "install", "--quiet", wheel, external=True)
+        session.run(venv_python, "scripts/compare_demos.py", "write", str(out / "texts" / version), external=True)
+    if not found:
+        session.error(f"none of Python {', '.join(DEMO_PYTHONS)} found")
+    session.run("python", "scripts/compare_demos.py", "compare", str(out / "texts"))
 
 
 @nox.session

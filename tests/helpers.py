@@ -9,11 +9,14 @@ is the one place that edits a state's JSON document.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import os
 import random
 import signal
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -240,3 +243,12 @@ def optional_import(name: str) -> Any:
     if os.environ.get("COMMERCE_ADAPTERS_REQUIRED"):
         return importlib.import_module(name)
     return pytest.importorskip(name)
+
+
+def script_module(path: Path) -> ModuleType:
+    """The script at ``path`` (one of ``scripts/``, say) loaded as a module, without running its ``main``."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

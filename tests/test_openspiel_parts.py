@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from commerce_rules import CRP, FOSTER, PRESETS, THIRTY_ONE, CommerceError, RulesError, new_game
+from commerce_rules import CRP, FOSTER, PRESETS, THIRTY_ONE, CommerceError, GameState, RulesError, new_game
 from commerce_rules.openspiel_parameters import (
     DEFAULT_DEAL_LIMIT,
     DEFAULT_TURN_LIMIT,
@@ -80,3 +80,19 @@ def test_thirty_ones_discard_pile_is_in_the_public_view_by_its_count() -> None:
     state = new_game(THIRTY_ONE, 3, seed=2)
     view = public_view(state)
     assert view["discard_count"] == len(state.discard) == 1 and view["stock_count"] == len(state.stock)
+
+
+def test_3_3_the_public_view_shows_no_pending_pounce_question_and_no_decline() -> None:
+    """OpenSpiel's public observation is what every seat sees alike: the table as if nobody were being asked."""
+    from commerce_rules import POUNCE, Card, Exchange, Pass, apply, deal_position
+    from commerce_rules.openspiel_views import public_view
+
+    def exchanged(fourth: str) -> GameState:
+        hands = ["2♣ 5♦ 9♥", "3♣ K♥ 4♦", "8♠ J♣ 10♣", fourth]
+        state = deal_position(POUNCE, hands=hands, dealer=0, widow="A♠ 5♠ 2♥", stock="Q♣ 6♣ 4♠")
+        return apply(state, Exchange(1, Card.parse("3♣"), Card.parse("A♠")))
+
+    asked, twin = exchanged("3♠ 3♥ 3♦"), exchanged("6♠ 6♥ 7♦")
+    assert asked.to_act == 3 and twin.to_act == 2
+    assert public_view(asked) == public_view(twin)
+    assert public_view(apply(asked, Pass(3))) == public_view(twin)

@@ -23,7 +23,7 @@ from .state import Event, GameState, Phase, Showdown
 from .variant import variant_of
 from .visibility import as_if_unasked, history_as_seen, turn_as_seen
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation", "observe", "public_table"]
 
 
 @value_record
@@ -137,3 +137,18 @@ def observe(state: GameState, player: int) -> Observation:
         showdowns,
         winners,
     ))  # fmt: skip
+
+
+def public_table(state: GameState) -> GameState:
+    """``state`` as a seat that is asked nothing sees its public part: every pending private question declined.
+
+    What every seat may see alike (an OpenSpiel public observation is built
+    from it): the phase, the seat to act and the turn as
+    :func:`~commerce_rules.visibility.as_if_unasked` shows them to a seat
+    that is not being asked. Its hidden fields are the state's own: read
+    only what :func:`observe` would show every seat.
+    """
+    sight = variant_of(state.rules).sight
+    if state.phase not in sight.questions:
+        return state
+    return as_if_unasked(state, -1, variant_of(state.rules).mechanism, sight.questions)

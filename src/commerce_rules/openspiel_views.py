@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from .observe import observe
+from .observe import observe, public_table
 from .serialize import observation_to_json
 from .state import Event, GameState
 
@@ -22,9 +22,7 @@ __all__ = ["DealEnd", "common_history", "deal_end", "event_text", "public_size",
 def public_view(state: GameState) -> dict[str, Any]:
     """What every seat of ``state`` sees alike: the public fields, the history without private cards."""
     players = state.num_players
-    to_act = state.to_act
-    other = 0 if to_act is None else (to_act + 1) % players  # any seat but the one asked: a pending question is private
-    view = observe(state, other)
+    view = observe(public_table(state), 0)  # the public fields as a seat asked nothing sees them (Rules §3.3)
     views = [observe(state, seat) for seat in range(players)]
     history = common_history(state.history, [v.history for v in views])
     return {

@@ -201,3 +201,25 @@ def test_3_3_a_seat_that_could_pounce_too_has_its_question_in_its_mask_as_in_the
         table.match = match
         masks.append(table.observe("player_3")["action_mask"])
     assert np.array_equal(masks[0], masks[1]) and int(masks[0].sum()) == 2  # Pounce or Pass
+
+
+def test_3_3_render_tells_the_table_nothing_of_a_declined_pounce() -> None:
+    from commerce_rules import POUNCE, Pass, deal_position
+
+    hands = ["2♣ 5♦ 9♥", "K♠ K♥ 4♦", "8♠ J♣ 3♣", "7♠ 7♥ 7♦"]
+    state = deal_position(POUNCE, hands=hands, dealer=0, widow="A♠ 7♣ 2♥")
+    assert state.to_act == 3
+    table = env("pounce", 4, render_mode="ansi")
+    table.reset(seed=0)
+    table.match = state
+    table.agent_selection = "player_3"
+    table.step(table_index(state, Pass(3)))
+    from commerce_rules.narrate import describe_standings
+
+    assert table.render() == describe_standings(table.match)  # the standings, and no word of the answer
+
+
+def table_index(state: Any, action: Any) -> int:
+    from commerce_rules import action_index
+
+    return int(action_index(state, action))

@@ -185,12 +185,8 @@ shared by every variant. A new part declares its options with one entry here.
 """
 
 FOLLOWERS: Final[dict[str, str]] = {"blitz_all_lose": "blitz"}
-"""Yes-or-no options that only matter with another (their leader), which :meth:`Rules.replace` switches off with it.
-
-Only ``replace`` follows: a value is still valid on its own (a follower on
-needs its leader on), so equal rules stay equal and read back from JSON as
-they were written, and a follower switched on without its leader is still an error.
-"""
+"""Yes-or-no options that only matter with another: ``Rules.replace`` switches them off with it, unless named.
+Only ``replace`` follows, so a stored value stays valid as it is (equal rules equal, JSON read back as written)."""
 
 _KINDS: Final = (("mechanism", Mechanism), ("scoring", Scoring), ("ranking", Ranking))
 
@@ -269,11 +265,7 @@ class Rules:
     blitz: bool = False
     """With the Trentuno ranking, in the widow game or draw-and-discard: a hand of 31 (or Feuer) ends the deal at once (Rules §7.6, §8.6)."""
     blitz_all_lose: bool = False
-    """Lives, with ``blitz``: after a blitz every player without 31 loses a life, not only the lowest (§8.6).
-
-    It only matters with ``blitz``, so it follows it off: ``replace(blitz=False)``
-    sets it to ``False`` too unless the same call names it (``FOLLOWERS``).
-    """
+    """Lives, with ``blitz``: after a blitz every player without 31 loses a life, not only the lowest (§8.6); ``replace(blitz=False)`` turns it off too."""
     feuer: bool = False
     """Trentuno only: three aces ("Feuer") rank above 31 (Rules §7.2)."""
 
@@ -318,11 +310,7 @@ class Rules:
         return super().__new__(cls)
 
     def replace(self, **options: Any) -> Rules:
-        """A new, validated ``Rules`` with ``options`` changed; unknown names raise :class:`RulesError`.
-
-        Switching an option off switches off the options that only matter with
-        it (``FOLLOWERS``), unless ``options`` names them too.
-        """
+        """A new, validated ``Rules`` with ``options`` changed (an option switched off takes its ``FOLLOWERS``); unknown names raise."""
         _check_option_names(options)
         for follower, leader in FOLLOWERS.items():
             if options.get(leader) is False and follower not in options:
@@ -358,10 +346,7 @@ class Rules:
 
 
 def check_rules(rules: object) -> Rules:
-    """``rules`` itself if it is a ``Rules`` value; anything else (a dict of options, a preset's name) is refused.
-
-    :raises ArgumentTypeError: ``rules`` is no ``Rules``.
-    """
+    """``rules`` itself if it is a ``Rules``; anything else (a dict of options, a name) is an :class:`ArgumentTypeError`."""
     if not isinstance(rules, Rules):
         raise ArgumentTypeError(f"rules must be a Rules value (a preset such as FOSTER), not {type(rules).__name__}")
     return rules

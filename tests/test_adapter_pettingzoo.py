@@ -65,7 +65,7 @@ def play_to_the_end(environment: CommerceEnv, seed: int) -> dict[str, float]:
 
 
 def test_observations_are_the_librarys_tensor_and_mask_in_a_dict_space() -> None:
-    environment = env("pounce", 4)
+    environment = env("crp", 4)
     environment.reset(seed=3)
     match = environment.match
     assert match is not None
@@ -179,13 +179,12 @@ def test_3_3_while_a_seat_is_asked_to_pounce_every_other_agent_sees_and_may_do_w
     views = []
     for state in (asked, twin):
         table = env("pounce", 4)
-        table.reset(seed=0)
-        table.match = state
+        table.reset(options={"state": state})  # 3♣ has just gone into the widow: every seat is polled
         views.append({agent: table.observe(agent) for agent in ("player_0", "player_1", "player_2")})
     for agent, seen in views[0].items():
         assert np.array_equal(seen["observation"], views[1][agent]["observation"])
         assert np.array_equal(seen["action_mask"], views[1][agent]["action_mask"])
-    assert views[0]["player_2"]["action_mask"].any()  # seat 2 sees its own turn, with its moves, in both
+    assert views[0]["player_2"]["action_mask"].sum() == 1  # polled first, from the seat whose turn it is: nothing to claim
 
 
 def test_3_3_a_seat_that_could_pounce_too_has_its_question_in_its_mask_as_in_the_twin_where_it_is_asked_first() -> None:
@@ -197,8 +196,9 @@ def test_3_3_a_seat_that_could_pounce_too_has_its_question_in_its_mask_as_in_the
     masks = []
     for match in (state, twin):
         table = env("pounce", 4)
-        table.reset(seed=0)
-        table.match = match
+        table.reset(options={"state": match})
+        while table.agent_selection != "player_3":  # the poll, from the eldest: seats 1 and 2 answer first
+            table.step(int(np.flatnonzero(table.observe(table.agent_selection)["action_mask"])[-1]))
         masks.append(table.observe("player_3")["action_mask"])
     assert np.array_equal(masks[0], masks[1]) and int(masks[0].sum()) == 2  # Pounce or Pass
 
@@ -210,10 +210,12 @@ def test_3_3_render_tells_the_table_nothing_of_a_declined_pounce() -> None:
     state = deal_position(POUNCE, hands=hands, dealer=0, widow="A♠ 7♣ 2♥")
     assert state.to_act == 3
     table = env("pounce", 4, render_mode="ansi")
-    table.reset(seed=0)
-    table.match = state
-    table.agent_selection = "player_3"
-    table.step(table_index(state, Pass(3)))
+    table.reset(options={"state": state})
+    for agent in ("player_1", "player_2", "player_3", "player_0"):  # the poll: seat 3 declines, the others have nothing
+        assert table.agent_selection == agent
+        mask = table.observe(agent)["action_mask"]
+        table.step(table_index(state, Pass(3)) if agent == "player_3" else int(np.flatnonzero(mask)[0]))
+    assert table.agent_selection == "player_1" and table.match is not None and table.match.turn.declined == (3,)
     from commerce_rules.narrate import describe_standings
 
     assert table.render() == describe_standings(table.match)  # the standings, and no word of the answer
@@ -223,3 +225,35 @@ def table_index(state: Any, action: Any) -> int:
     from commerce_rules import action_index
 
     return int(action_index(state, action))
+
+
+def test_3_3_in_pounce_every_seat_is_polled_after_the_deal_and_after_every_change_of_the_widow() -> None:
+    """Who is asked to pounce is never told by agent_selection: every seat in play answers in turn."""
+    from commerce_rules import POUNCE, Card, Exchange, Pass, deal_position
+
+    def opening(fourth: str) -> list[tuple[str, int]]:
+        table = env("pounce", 4)
+        hands = ["2♣ 5♦ 9♥", "3♣ K♥ 4♦", "8♠ J♣ 10♣", fourth]
+        table.reset(options={"state": deal_position(POUNCE, hands=hands, dealer=0, widow="A♠ 5♠ 2♥", stock="Q♣ 6♣ 4♠")})
+        selected = []
+        for _ in range(4):  # the poll after the deal: nothing to claim yet
+            agent = table.agent_selection
+            mask = table.observe(agent)["action_mask"]
+            selected.append((agent, int(mask.sum())))
+            table.step(int(np.flatnonzero(mask)[0]))
+        assert table.agent_selection == "player_1"  # the eldest plays
+        table.step(table_index(table.match, Exchange(1, Card.parse("3♣"), Card.parse("A♠"))))
+        for _ in range(4):  # 3♣ is in the widow: a poll again, seat 3 may claim in the first deal only
+            agent = table.agent_selection
+            mask = table.observe(agent)["action_mask"]
+            selected.append((agent, int(mask.sum())))
+            table.step(table_index(table.match, Pass(int(agent[-1]))) if mask.sum() > 1 else int(np.flatnonzero(mask)[0]))
+        selected.append((table.agent_selection, 0))
+        return selected
+
+    claimable, twin = opening("3♠ 3♥ 3♦"), opening("6♠ 6♥ 7♦")
+    assert [agent for agent, _ in claimable] == [agent for agent, _ in twin]
+    assert [agent for agent, _ in claimable][:4] == ["player_1", "player_2", "player_3", "player_0"]
+    assert claimable[4:8] == [("player_2", 1), ("player_3", 2), ("player_0", 1), ("player_1", 1)]
+    assert all(count == 1 for _, count in twin[:8])
+    assert claimable[-1][0] == twin[-1][0] == "player_2"  # declined: the turn passed on in both

@@ -26,7 +26,8 @@ from .state import GameState
 from .variant import variant_of
 
 __all__ = [
-    "ActionSpace", "action_from_index", "action_index", "action_space", "legal_action_indices", "legal_action_mask", "num_actions",
+    "ActionSpace", "action_from_index", "action_index", "action_space", "index_of", "legal_action_indices", "legal_action_mask",
+    "num_actions",
 ]  # fmt: skip
 
 
@@ -120,6 +121,11 @@ def action_index(state: GameState, action: Action) -> int:
         raise ArgumentTypeError(f"action_index() needs an action (Knock, Exchange, ...), not {type(action).__name__}")
     if not _legal_now(state, action):
         raise IllegalActionError(f"{action!r} is not a legal action now, so it has no index")
+    return _index(state, action)
+
+
+def index_of(state: GameState, action: Action) -> int:
+    """The index ``action`` has in ``state``'s action space, legal now or not (an adapter's own bookkeeping)."""
     return _index(state, action)
 
 

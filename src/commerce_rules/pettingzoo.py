@@ -9,7 +9,10 @@ environments have them. The observation is
 :func:`~commerce_rules.observation_tensor` of the seat's
 :func:`~commerce_rules.observe`; the mask is
 :func:`~commerce_rules.legal_action_mask` for the seat to act, all zeros for
-the others. Rewards are 0 until the match ends, then
+the others. In a variant with the pounce, every seat in play is polled
+after the deal and after every change of the widow, so that
+``agent_selection`` never tells who is being asked (Rules §3.3; see
+:class:`_Poll`). Rewards are 0 until the match ends, then
 :func:`~commerce_rules.returns`; every agent then terminates at once (a seat
 out of lives stays an agent, never selected, until the end).
 ``reset(seed=...)`` seeds the match (``None``: a fresh secret seed), and
@@ -35,14 +38,16 @@ from . import (
     sample_state,
 )
 from .start import new_game
+from .action_space import index_of
 from .actions import Action
 from .engine import apply
-from .errors import ArgumentTypeError, CommerceError
+from .errors import ArgumentTypeError, CommerceError, IllegalActionError
 from .narrate import describe_standings, narrate_start, narrate_step
-from .observe import Observation, observe
+from .observe import Observation, observe, public_table
 from .quoting import shown
 from .rules import PRESETS, Rules
-from .state import GameState
+from .state import GameState, clockwise_from
+from .variant import variant_of
 
 __all__ = ["CommerceEnv", "env"]
 
@@ -69,6 +74,29 @@ def _acting(match: GameState, view: Observation) -> GameState:
     pounce question before the seats ahead of it have answered theirs, a state sampled from its view
     (a seat's legal actions depend only on what it sees, so the mask is the same on every such state)."""
     return match if match.to_act == view.player else sample_state(view, seed=0)
+
+
+class _Poll:
+    """A round in which every seat in play is asked, in turn, whether it claims a private question (Rules §3.3).
+
+    AEC's ``agent_selection`` is seen by the whole training loop, so the
+    seat answering a pounce question cannot simply be selected: after every
+    change of the table that could raise one (a deal dealt, the widow
+    changed), each seat in play is selected in turn, and each answers from
+    its own view — its own question if its view shows one, else the
+    decline alone, a step that changes nothing. The answers are kept, and
+    given to the engine in the order the rules ask once the round is over.
+    """
+
+    def __init__(self, seats: tuple[int, ...]) -> None:
+        self.seats = list(seats)
+        """The seats still to answer, the one selected first."""
+        self.answers: dict[int, Action] = {}
+
+
+def _table(match: GameState) -> Observation:
+    """What every seat sees alike of ``match`` (read only its public fields)."""
+    return observe(public_table(match), match.active[0])
 
 
 class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
@@ -100,6 +128,9 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self._questions = variant_of(self.rules).sight.questions
+        """The private questions of this variant (the pounce), by phase, and the answer that declines each."""
+        self._poll: _Poll | None = None
         self.match: GameState | None = None
         self._last_move: tuple[GameState, Action, GameState] | None = None
         """The last move as (before, action, after), which ``render`` narrates; ``None`` as the match starts."""
@@ -111,8 +142,19 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new match, its first deal dealt from ``seed`` (``None``: a secret seed of the library's)."""
-        match = new_game(self.rules, self.players, seed=seed)
+        """A new match, its first deal dealt from ``seed`` (``None``: a secret seed of the library's).
+
+        ``options={"state": state}`` starts from ``state`` instead (a position of
+        this environment's rules and players, from :func:`~commerce_rules.deal_position`,
+        say), as if it had just been reached.
+        """
+        start = (options or {}).get("state")
+        if start is None:
+            match = new_game(self.rules, self.players, seed=seed)
+        elif type(start) is not GameState or start.rules != self.rules or start.num_players != self.players:
+            raise CommerceError("options['state'] must be a GameState of this environment's rules and players")
+        else:
+            match = start
         self.match = match
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -121,13 +163,11 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.truncations = {agent: False for agent in self.agents}
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._last_move = None
+        self._poll = None
+        self.agent_selection = self.possible_agents[0]
+        self._go_on(None, match)
         if match.is_over:  # under blitz and a deal limit, a first deal dealt with a 31 can end the match at once
-            self._end(match)
-            self.agent_selection = self.possible_agents[0]
             self._accumulate_rewards()
-            return
-        assert match.to_act is not None
-        self.agent_selection = self.possible_agents[match.to_act]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The seat's observation tensor, and its action mask (all zeros unless its own view shows it to act).
@@ -142,9 +182,19 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         tensor = observation_tensor(view)
         observation = np.fromiter(tensor, dtype=np.float32, count=len(tensor))  # a third faster than asarray of the tuple
         mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
-        if view.to_act == seat:  # a dozen ones among thousands: set by index, not converted from a tuple of booleans
-            mask[list(legal_action_indices(_acting(match, view)))] = 1
+        mask[list(self._allowed(match, view))] = 1  # a dozen ones among thousands: set by index
         return {"observation": observation, "action_mask": mask}
+
+    def _allowed(self, match: GameState, view: Observation) -> tuple[int, ...]:
+        """The indices ``view``'s seat may play now, from its own view: none unless it is selected."""
+        seat = view.player
+        if self._poll is not None:
+            if self._poll.seats[0] != seat:
+                return ()
+            if view.phase in self._questions and view.to_act == seat:  # its own question, as it sees it
+                return legal_action_indices(_acting(match, view))
+            return (index_of(match, self._questions[next(iter(self._questions))](seat)),)  # nothing to claim
+        return legal_action_indices(match) if view.to_act == seat == match.to_act else ()
 
     def step(self, action: Any) -> None:
         """Play ``action`` (an index of the action space) for the agent selected; ``None`` once it has terminated.
@@ -157,18 +207,68 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             self._was_dead_step(action)
             return
         before = self._current()
-        move = action_from_index(before, _action_index(action))
-        after = apply(before, move)
-        self.match = after
+        index = _action_index(action)
         self._cumulative_rewards[agent] = 0.0
-        self._last_move = (before, move, after)  # narrated only when rendered
+        self.rewards = {a: 0.0 for a in self.agents}
+        if self._poll is None:
+            move = action_from_index(before, index)
+            after = apply(before, move)
+            self._last_move = (before, move, after)  # narrated only when rendered
+        else:
+            after = self._answer(before, index)
+        self.match = after
+        self._go_on(before, after)
+        self._accumulate_rewards()
+
+    def _answer(self, match: GameState, index: int) -> GameState:
+        """The selected seat's answer in a poll: kept, and once every seat has answered, given to the engine."""
+        poll = self._poll
+        assert poll is not None
+        seat = poll.seats[0]
+        view = observe(match, seat)
+        if index not in self._allowed(match, view):
+            raise IllegalActionError(f"no legal action of seat {seat} has the index {index} now")
+        asked = view.phase in self._questions and view.to_act == seat
+        poll.answers[seat] = action_from_index(_acting(match, view), index) if asked else self._questions[next(iter(self._questions))](seat)
+        poll.seats.pop(0)
+        if poll.seats:
+            return match
+        self._poll = None
+        while match.phase in self._questions:  # the rules' order; a claim changes the table, and a new round follows
+            assert match.to_act is not None
+            answer = poll.answers[match.to_act]
+            after = apply(match, answer)
+            self._last_move = (match, answer, after)
+            match = after
+            if type(answer) is not self._questions[next(iter(self._questions))]:
+                break
+        return match
+
+    def _go_on(self, before: GameState | None, after: GameState) -> None:
+        """Select the next agent: a poll's next seat, a new poll where the table changed so that a question
+        could be pending, or the seat to act. Only public facts decide (Rules §3.3)."""
         if after.is_over:
             self._end(after)
-        else:
-            self.rewards = {a: 0.0 for a in self.agents}
-            assert after.to_act is not None
-            self.agent_selection = self.possible_agents[after.to_act]
-        self._accumulate_rewards()
+            return
+        if self._poll is None and self._questions and self._could_ask(before, after):
+            table = _table(after)
+            first = after.dealer if table.to_act is None else table.to_act
+            self._poll = _Poll((first, *clockwise_from(after.active, first)[:-1]) if first in after.active else after.active)
+        if self._poll is not None:
+            self.agent_selection = self.possible_agents[self._poll.seats[0]]
+            return
+        assert after.to_act is not None and after.phase not in self._questions
+        self.agent_selection = self.possible_agents[after.to_act]
+
+    def _could_ask(self, before: GameState | None, after: GameState) -> bool:
+        """Whether, as far as every seat can tell, a private question may be pending: a deal dealt or the
+        widow changed, and a card in the stock to refill it."""
+        table = _table(after)
+        if not table.stock_count:
+            return False
+        if before is None or before.deal_number != after.deal_number:
+            return True
+        return _table(before).widow != table.widow
 
     def _end(self, over: GameState) -> None:
         """The match is over: every agent's reward is its return, and every agent terminates."""

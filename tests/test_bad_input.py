@@ -124,7 +124,7 @@ CASES: list[tuple[str, Callable[[], object], type[CommerceError]]] = [
     ("Exchange(0, None, None)", lambda: Exchange(0, None, None), ArgumentTypeError),  # type: ignore[arg-type]
     ("Action(0)", lambda: Action(0), ArgumentTypeError),
     # new_game
-    ("new_game(None, 3)", lambda: new_game(None, 3), CommerceError),  # type: ignore[arg-type]
+    ("new_game(None, 3)", lambda: new_game(None, 3), ArgumentTypeError),  # type: ignore[arg-type]
     ("new_game(FOSTER, '3')", lambda: new_game(FOSTER, "3"), CommerceError),  # type: ignore[arg-type]
     ("new_game(FOSTER, 2)", lambda: new_game(FOSTER, 2), CommerceError),
     ("new_game(FOSTER, 13)", lambda: new_game(FOSTER, 13), CommerceError),
@@ -167,7 +167,7 @@ CASES: list[tuple[str, Callable[[], object], type[CommerceError]]] = [
     ("replay(..., 'knock')", lambda: replay(FOSTER, 3, 1, "knock"), ArgumentTypeError),  # type: ignore[arg-type]
     ("replay(..., [None])", lambda: replay(FOSTER, 3, 1, [None]), ArgumentTypeError),  # type: ignore[list-item]
     ("replay(..., an illegal action)", lambda: replay(FOSTER, 3, 1, [Knock(OTHER)]), IllegalActionError),
-    ("replay(None, ...)", lambda: replay(None, 3, 1, []), CommerceError),  # type: ignore[arg-type]
+    ("replay(None, ...)", lambda: replay(None, 3, 1, []), ArgumentTypeError),  # type: ignore[arg-type]
     # JSON
     ("to_json(None)", lambda: to_json(None), SerializationError),  # type: ignore[arg-type]
     ("to_json(indent='x')", lambda: to_json(STATE, indent="x"), SerializationError),  # type: ignore[arg-type]

@@ -166,3 +166,22 @@ def test_a_follower_switched_on_without_its_leader_is_still_refused() -> None:
     with pytest.raises(RulesError, match="blitz_all_lose needs blitz=True"):
         THIRTY_ONE.replace(blitz=False, blitz_all_lose=True)
     assert THIRTY_ONE.replace(blitz=True).blitz_all_lose is True  # only switching blitz off moves it
+
+
+@pytest.mark.parametrize("bound", ["max_actions_per_deal", "max_match_actions", "return_range"])
+@pytest.mark.parametrize("rules, players", [({}, 4), ("crp", 4), (None, 4)])
+def test_the_bounds_refuse_what_is_not_rules_as_an_argument_type_error(bound: str, rules: object, players: object) -> None:
+    import commerce_rules.bounds as bounds
+
+    with pytest.raises(ArgumentTypeError, match="rules must be a Rules value"):
+        getattr(bounds, bound)(rules, players)
+
+
+@pytest.mark.parametrize("bound", ["max_actions_per_deal", "max_match_actions", "return_range"])
+@pytest.mark.parametrize("players", ["4", 4.0, True, 2, 13, None])
+def test_the_bounds_refuse_a_table_that_cannot_play(bound: str, players: object) -> None:
+    import commerce_rules.bounds as bounds
+    from commerce_rules import CRP, CommerceError
+
+    with pytest.raises(CommerceError):
+        getattr(bounds, bound)(CRP.replace(turn_limit=10, deal_limit=5), players)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .errors import CommerceError
 from .rules import Rules
+from .start import check_table
 from .variant import variant_of
 
 __all__ = ["max_actions_per_deal", "max_match_actions", "return_range"]
@@ -28,6 +29,7 @@ def max_actions_per_deal(rules: Rules, players: int) -> int:
     >>> max_actions_per_deal(CRP.replace(turn_limit=10), 4)
     136
     """
+    check_table(rules, players)
     if rules.turn_limit is None:
         raise CommerceError("a deal has no bound without a turn_limit: set one (Rules.replace(turn_limit=...))")
     return (rules.turn_limit + 1) * (rules.exchanges_per_turn + 2) * players + players
@@ -40,6 +42,7 @@ def max_match_actions(rules: Rules, players: int) -> int:
     >>> max_match_actions(CRP.replace(turn_limit=10, deal_limit=5), 4)
     680
     """
+    check_table(rules, players)
     if rules.deal_limit is None:
         raise CommerceError("a match has no bound without a deal_limit: set one (Rules.replace(deal_limit=...))")
     return rules.deal_limit * max_actions_per_deal(rules, players)
@@ -54,6 +57,7 @@ def return_range(rules: Rules, players: int) -> tuple[int, int]:
     >>> return_range(FOSTER.replace(turn_limit=10, deal_limit=5), 3)
     (-324, 324)
     """
+    check_table(rules, players)
     deals = rules.deal_limit
     if deals is None:
         raise CommerceError("a match has no bound without a deal_limit: set one (Rules.replace(deal_limit=...))")

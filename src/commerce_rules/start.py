@@ -14,17 +14,17 @@ from .cards import Card
 from .deal import MAX_BALANCE, MAX_PLAYERS, MAX_SEED, MIN_PLAYERS, cards_of, check_decks_dealt, chosen_decks, deal, deck_for, first_dealer
 from .errors import CommerceError
 from .quoting import number, shown
-from .rules import Rules
+from .rules import Rules, check_rules
 from .showdown import settled_if_over
 from .state import EMPTY_LOG, GameState, Phase
 from .variant import variant_of
 
-__all__ = ["deal_position", "new_game"]
+__all__ = ["check_table", "deal_position", "new_game"]
 
 
-def _check_rules_and_players(rules: Rules, players: int) -> None:
-    if not isinstance(rules, Rules):
-        raise CommerceError(f"rules must be a Rules value (a preset such as FOSTER), not {type(rules).__name__}")
+def check_table(rules: Rules, players: int) -> None:
+    """Raise a :class:`CommerceError` unless ``players`` seats can play under ``rules`` (a ``Rules`` value)."""
+    check_rules(rules)
     if not isinstance(players, int) or isinstance(players, bool):
         raise CommerceError(f"the number of players must be a whole number, not {shown(players)}")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -81,7 +81,7 @@ def new_game(
     >>> state.deal_number, len(state.hands), state.pot, state.balances
     (1, 4, 4, (-1, -1, -1, -1))
     """
-    _check_rules_and_players(rules, players)
+    check_table(rules, players)
     seed = _fresh_seed(seed)
     chosen = chosen_decks(rules, deck, decks)
     if dealer is None:
@@ -151,7 +151,7 @@ def deal_position(
     if not isinstance(hands, Sequence) or isinstance(hands, str):
         raise CommerceError("hands must be a list with one hand per seat")
     players = len(hands)
-    _check_rules_and_players(rules, players)
+    check_table(rules, players)
     chosen = chosen_decks(rules, None, decks)
     dealer = _check_seat("dealer", dealer, players)
     variant = variant_of(rules)

@@ -15,7 +15,7 @@ from typing import Any, Final, NoReturn, TypeVar, Union
 
 from .cards import DECK_52, Card
 from .errors import CommerceError, SerializationError
-from .quoting import MAX_QUOTE, number
+from .quoting import MAX_QUOTE, escaped, number
 
 __all__ = [
     "Json",
@@ -43,6 +43,9 @@ Json = Union[None, bool, int, float, str, list[Any], dict[str, Any]]
 MAX_NUMBER: Final = 10**30
 """The largest whole number in size that a field without a bound of its own takes."""
 
+_MAX_NAMES: Final = 100
+"""How much of a list of allowed names (fields, enum values) a message shows."""
+
 MAX_TEXT: Final = MAX_QUOTE
 """How much of a bad value or name an error message quotes (as every message: :mod:`commerce_rules.quoting`)."""
 
@@ -56,14 +59,14 @@ def at(path: str, name: str) -> str:
 
 
 def quoted(text: str) -> str:
-    """A name from the input as a message may quote it: short, on one line."""
-    text = json.dumps(text, ensure_ascii=False)
+    """A name from the input as a message may quote it: short, on one line, escaped where not printable."""
+    text = escaped(json.dumps(text[: 2 * MAX_TEXT], ensure_ascii=False))
     return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 4] + '..."'
 
 
 def safe_name(name: str) -> str:
-    """A field name from the input as a path may show it: on one line, at most 40 characters."""
-    text = json.dumps(name, ensure_ascii=False)[1:-1]
+    """A field name from the input as a path may show it: on one line, escaped, at most 40 characters."""
+    text = escaped(json.dumps(name[: 2 * MAX_TEXT], ensure_ascii=False)[1:-1])
     return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 3] + "..."
 
 
@@ -86,6 +89,14 @@ def shown(value: object) -> str:
     return "an object"
 
 
+def listed(names: list[str]) -> str:
+    """Names joined by commas, cut after about 100 characters: a long list (19 event kinds) would crowd out the rest."""
+    text = ", ".join(names)
+    if len(text) <= _MAX_NAMES:
+        return text
+    return text[: text.rindex(", ", 0, _MAX_NAMES)] + ", ..."
+
+
 def obj(value: Json, path: str, fields: Iterable[str]) -> dict[str, Any]:
     """``value`` as an object with exactly ``fields``: none missing, none unknown."""
     if not isinstance(value, dict):
@@ -93,7 +104,7 @@ def obj(value: Json, path: str, fields: Iterable[str]) -> dict[str, Any]:
     wanted = tuple(fields)
     unknown = sorted(set(value) - set(wanted))
     if unknown:
-        known = f"the fields are: {', '.join(sorted(wanted))}" if wanted else "it holds no fields"
+        known = f"the fields are: {listed(sorted(wanted))}" if wanted else "it holds no fields"
         fail(at(path, safe_name(unknown[0])), f"unknown field ({known})")
     for name in wanted:
         if name not in value:
@@ -145,8 +156,7 @@ def enum_member(kind: type[E], value: Json, path: str, choices: Iterable[E] | No
     for member in allowed:
         if member.value == value and isinstance(value, str):
             return member
-    names = ", ".join(json.dumps(member.value) for member in allowed)
-    fail(path, f"expected one of {names}, not {shown(value)}")
+    fail(path, f"expected one of {listed([json.dumps(member.value) for member in allowed])}, not {shown(value)}")
 
 
 _TEXT_OF: Final[tuple[str, ...]] = tuple(str(c) for c in DECK_52)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["MAX_QUOTE", "number", "shown"]
+__all__ = ["MAX_QUOTE", "escaped", "number", "shown"]
 
 MAX_QUOTE: Final = 40
 """How many characters of a caller's value a message quotes at most."""
@@ -25,6 +25,20 @@ def number(value: int) -> str:
     if -_LARGEST_SHOWN <= value <= _LARGEST_SHOWN:
         return str(int(value))
     return "a number of more than 30 digits"
+
+
+def escaped(text: str) -> str:
+    r"""``text`` with every character that is not printable (a line break, NUL, a lone surrogate) written as its escape.
+
+    What is left encodes as UTF-8 and stays on one line, so a message may
+    quote it and a server send it on.
+
+    >>> print(escaped("a\nb\ud800"))
+    a\nb\ud800
+    """
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in text)
 
 
 def shown(value: object) -> str:

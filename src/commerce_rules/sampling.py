@@ -264,7 +264,17 @@ def sample_state(observation: Observation, seed: int) -> GameState:
         raise ArgumentTypeError(f"sample_state() needs an Observation, not {type(observation).__name__}")
     if type(seed) is not int:
         raise ArgumentTypeError(f"sample_state() needs a whole number as seed, not {shown(seed)}")
-    view = observation
+    try:
+        return _sample(observation, seed)
+    except CommerceError:
+        raise
+    except (LookupError, ValueError, TypeError, AttributeError, AssertionError) as error:
+        # A history that contradicts the cards trips the mechanism's reading of it: still bad input, never a crash.
+        raise CommerceError(f"the observation is not consistent: its history does not fit its cards ({type(error).__name__})") from None
+
+
+def _sample(view: Observation, seed: int) -> GameState:
+    """:func:`sample_state` once its arguments' types are checked."""
     variant = variant_of(view.rules)
     check_seats_in_play(view)
     where = whereabouts_of(view)

@@ -17,7 +17,7 @@ from ..cards import Card
 from ..ranking.table import thirty_ones
 from ..records import value_record
 from ..rules import Rules
-from ..state import Phase
+from ..state import EventKind, Phase
 from .common import check_final_round
 
 if TYPE_CHECKING:
@@ -154,12 +154,23 @@ class DrawDiscardRecord:
                 jf.fail("turn.taken", "a card is only just taken from the discard pile between a draw and its discard: must be null")
             if turn.taken not in state.hands[turn.turn_of]:
                 jf.fail("turn.taken", f"{turn.taken}, just taken from the discard pile, is not in seat {turn.turn_of}'s hand")
+        if state.phase is _DISCARD:
+            self._check_drawn(state, turn)
         self._check_knock(state, turn)
         if state.rules.blitz:
             for seat in active:
                 hand = state.hands[seat]
                 if len(hand) == 3 and thirty_one(hand, state.rules):
                     jf.fail(f"hands[{seat}]", f"seat {seat} holds 31, which ends the deal at once (rules.blitz)")
+
+    def _check_drawn(self, state: GameState, turn: DrawTurn) -> None:
+        """Between a draw and its discard, the history's last event is that draw, and ``taken`` its card if from the pile."""
+        last = state.history[-1] if state.history else None
+        if last is None or last.kind not in (EventKind.DRAW, EventKind.TAKE_DISCARD) or last.player != turn.turn_of:
+            jf.fail("history", f"seat {turn.turn_of} is to discard: the last event must be its draw")
+        taken = last.cards[0] if last.kind is EventKind.TAKE_DISCARD else None
+        if turn.taken != taken:
+            jf.fail("turn.taken", "must be the card of the draw from the discard pile that the history ends with, or null after a draw from the stock")
 
     def _check_knock(self, state: GameState, turn: DrawTurn) -> None:
         """One knock at most; after it, the seats owed a final turn, in order from the knocker's left."""

@@ -20,9 +20,10 @@ from .. import jsonfields as jf
 from ..deal import MAX_PLAYERS, MAX_POINTS, MIN_PLAYERS
 from ..cards import Card
 from ..errors import CommerceError, SerializationError
-from ..observe import Observation
-from ..sampling import check_placeable
+from ..observe import Observation, observe
+from ..sampling import check_placeable, sample_state
 from ..variant import variant_of
+from .checks import check_consistency
 from .document import _event_document, _read_event, _read_phase, _read_rules, _read_showdown, _showdown_document
 from .parse import parse
 
@@ -181,6 +182,29 @@ def _check(view: Observation) -> None:
         jf.fail("history", f"the history does not fit the cards and counts: {str(error)[:200]}")
 
 
+def _check_shown_by_a_state(view: Observation) -> None:
+    """Some state that :func:`~commerce_rules.state_from_json` would accept shows exactly ``view`` to its seat.
+
+    The checks above give clear messages for the usual mistakes; this one
+    closes the rest (a showdown won by a weaker hand, an own hand of the
+    wrong size, a history the cards cannot have followed): a state is drawn
+    as :func:`~commerce_rules.sample_state` draws it, checked as a loaded
+    state is, and observed again. So every accepted observation can be
+    sampled, and ``observe(sample_state(o, seed), o.player) == o``.
+    """
+    try:
+        state = sample_state(view, seed=0)
+        check_consistency(state)
+    except SerializationError:
+        raise
+    except CommerceError as error:
+        jf.fail("document", f"no state shows this observation: {error}")
+    seen = observe(state, view.player)
+    for field, found in zip(Observation._fields, seen):
+        if found != getattr(view, field):
+            jf.fail(field, f"does not fit the rest of the observation (a state showing the rest shows {field} otherwise)")
+
+
 def _check_discard(view: Observation, deck: set[Card], seen: set[Card]) -> None:
     """A face-up discard pile is shown whole, its cards once each and nowhere else; a hidden one is not shown."""
     if not variant_of(view.rules).mechanism.discard_face_up:
@@ -212,4 +236,5 @@ def observation_from_json(text: str | bytes) -> Observation:
     """
     view = _read(_header(parse(text, "observation document")))
     _check(view)
+    _check_shown_by_a_state(view)
     return view

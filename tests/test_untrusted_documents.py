@@ -200,6 +200,15 @@ def test_observation_from_json_refuses_a_showdown_won_by_a_weaker_hand() -> None
         observation_from_json(json.dumps(document))
 
 
+def test_a_hidden_buy_too_many_is_refused_by_counting() -> None:
+    """Seat 0 did not see seat 1's buy, but saw it happen: a repeated one leaves the discard pile short of cards."""
+    view = observe(foster_with_a_buy(), 0)
+    assert view.history[0].cards == ()
+    repeated = observation_to_json(view._replace(history=view.history * 2))
+    with pytest.raises(SerializationError, match=r"history\[0\]: this 'buy' event moved more cards"):
+        observation_from_json(repeated)
+
+
 def test_a_hidden_own_hand_is_still_read() -> None:
     """Hoyle's dealer sees no hand of their own before the blind exchange: an empty hand is right there."""
     state = new_game(HOYLE, 3, seed=2, dealer=0)

@@ -22,10 +22,11 @@ import attrs
 
 from .. import jsonfields as jf
 from ..cards import Card
+from ..observe import Observation
 from ..state import Event, EventKind, GameState
 from ..variant import variant_of
 
-__all__ = ["check_replay"]
+__all__ = ["check_counts", "check_replay"]
 
 
 @attrs.define
@@ -214,3 +215,45 @@ def check_replay(state: GameState) -> None:
         jf.fail("history", f"played backwards from the cards, the deal would have ended as dealt ({ended.value})")
     if begun.stock != tuple(table.stock) or begun.discard != tuple(table.discard):
         jf.fail("history", "played backwards from the cards, the stock and discard are not as a deal leaves them")
+
+
+_SIZE_CHANGES: Final[dict[EventKind, tuple[int, int, int, int]]] = {
+    EventKind.BUY: (0, 0, -1, 1),
+    EventKind.POUNCE: (1, 0, -1, 0),
+    EventKind.WIDOW_GROWS: (0, 1, -1, 0),
+    EventKind.NEW_WIDOW: (0, 0, -3, 3),
+    EventKind.DRAW: (1, 0, -1, 0),
+    EventKind.TAKE_DISCARD: (1, 0, 0, -1),
+    EventKind.DISCARD: (-1, 0, 0, 1),
+}
+"""What each kind of event adds to the player's hand, the widow, the stock and the discard pile, in cards (the others
+only swap cards): the part of :data:`_UNDO` that an observer can check without seeing the cards."""
+
+
+def check_counts(view: Observation) -> None:
+    """Refuse an observation whose history, played backwards on the piles' sizes, does not lead back to a deal as dealt.
+
+    An observer cannot see the cards of every event, but sees every event:
+    a history with a buy too many leaves a discard pile of fewer cards than
+    nothing. Cheap, and caught before a search for a state that cannot exist.
+    """
+    variant = variant_of(view.rules)
+    in_deal = view.phase in variant.mechanism.phases_for(view.rules)
+    if not in_deal and not view.showdowns:
+        return  # between deals comes after a showdown: refused by the other checks
+    hands = list(view.hand_sizes)
+    widow = len(variant.deck) - sum(hands) - view.stock_count - view.discard_count
+    stock, discard = view.stock_count, view.discard_count
+    for index in range(len(view.history) - 1, -1, -1):
+        event = view.history[index]
+        hand, grown, drawn, laid = _SIZE_CHANGES.get(event.kind, (0, 0, 0, 0))
+        hands[event.player] -= hand
+        widow, stock, discard = widow - grown, stock - drawn, discard - laid
+        if min(hands[event.player], widow, stock, discard) < 0:
+            jf.fail(f"history[{index}]", f"this {event.kind.value!r} event moved more cards than the piles held")
+    dealt_to = view.active if in_deal else tuple(seat for seat, hand in enumerate(view.showdowns[-1].hands) if hand)
+    for seat, size in enumerate(hands):
+        if size != (3 if seat in dealt_to else 0):
+            jf.fail("history", f"played backwards from the piles' sizes, seat {seat} would have been dealt {size} cards")
+    if widow != variant.mechanism.widow_size:
+        jf.fail("history", f"played backwards from the piles' sizes, the widow would have been dealt {widow} cards")

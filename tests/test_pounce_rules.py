@@ -290,19 +290,28 @@ def test_3_3_a_pounce_taken_is_public() -> None:
         assert view.hand_sizes[3] == 4 and view.widow == cards("A♠ Q♦ 2♥")
 
 
-def test_3_3_a_seat_that_could_pounce_too_sees_its_own_question_as_if_the_seats_before_it_could_not() -> None:
+def test_3_3_a_seat_that_could_pounce_too_sees_its_own_question_when_it_is_asked() -> None:
     hands = ["2♣ 5♦ 9♥", "Q♠ J♥ 4♦", "K♠ K♥ K♦", "7♠ 7♥ 7♦"]
     state = position(hands=hands, widow="7♣ K♣ 2♥")  # seat 2 is asked first, then seat 3
-    twin = position(hands=["2♣ 5♦ 9♥", "Q♠ J♥ K♦", "K♠ K♥ 4♦", "7♠ 7♥ 7♦"], widow="7♣ K♣ 2♥")
-    assert asked(state, 2) and asked(twin, 3)  # in the twin seat 2 cannot pounce: seat 3 is asked at once
-    assert observe(state, 3) == observe(twin, 3)  # seat 3 cannot tell that seat 2 is being asked
-    assert observe(state, 3).phase is Phase.POUNCE and observe(state, 3).to_act == 3
-    with pytest.raises(IllegalActionError, match="may not act now") as refused:
-        apply(state, Pounce(3))  # its answer is taken once the seats before it have answered
+    assert asked(state, 2)
+    assert observe(state, 3).phase is Phase.PLAY and observe(state, 3).to_act == 1  # not yet asked
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, Pounce(3))  # its answer waits for its question
     assert "2" not in str(refused.value)
     state = apply(state, Pass(2))
-    assert asked(state, 3) and observe(state, 3) == observe(twin, 3)
+    assert asked(state, 3)
+    assert observe(state, 3).phase is Phase.POUNCE and observe(state, 3).to_act == 3
     assert observe(state, 2).phase is Phase.PLAY and observe(state, 2).to_act == 1
+
+
+def test_3_3_a_seat_that_could_pounce_too_waits_for_its_question_where_another_seat_sees_the_turn_passed_on() -> None:
+    # 3♣ goes into the widow: seats 2 (the first after the exchanger) and 3 hold tricons of 3s and... of kings
+    hands = ["2♣ 5♦ 9♥", "3♣ K♥ 4♦", "3♠ 3♥ 3♦", "K♠ K♣ K♦"]
+    state = play(position(hands=hands, widow="A♠ 5♠ 2♥"), Exchange(1, c("3♣"), c("A♠")))
+    assert asked(state, 2)
+    waiting = observe(state, 3)  # its kings cannot be claimed (no king in the widow): it is not concerned
+    assert waiting.phase is Phase.PLAY and waiting.to_act == 2 and waiting.turn.exchanges == 0
+    assert observe(state, 0) == observe(play(state, Pass(2)), 0)  # nor is seat 0: the turn passed on, in both
 
 
 def test_3_3_a_question_after_an_exchange_shows_the_other_seats_the_turn_passed_on() -> None:

@@ -297,14 +297,30 @@ def test_a_knock_ends_the_foster_deal_and_the_sample_of_the_next_deal_knows_noth
     check_sample(state, 1, 3)
 
 
-def test_an_observer_able_to_pounce_sees_its_own_question_and_the_samples_ask_it() -> None:
+def test_an_observer_able_to_pounce_yet_not_asked_knows_an_earlier_seat_is_being_asked() -> None:
     state = deal_position(POUNCE, hands=["2♣ 2♦ 2♥", "9♣ 9♦ 9♠", "A♥ K♥ 4♦"], widow="2♠ 9♥ Q♠", dealer=2)
     assert state.phase is Phase.POUNCE and state.to_act == 0
-    view = observe(state, 1)  # seat 1 could pounce on 9♥ too: it sees its question as if seat 0 could not
-    assert view.phase is Phase.POUNCE and view.to_act == 1
-    for seed in range(30):  # whoever could pounce before it declined, unseen
+    view = observe(state, 1)  # seat 1 could pounce on 9♥ too, but seat 0 is asked first
+    assert view.phase is Phase.PLAY and view.to_act == 0
+    tricons: Counter[str] = Counter()
+    for seed in range(60):  # seat 0 holds the other three 2s or the other three queens, and is being asked
         sample = check_sample(state, 1, seed)
-        assert sample.phase is Phase.POUNCE and sample.to_act == 1
+        assert sample.phase is Phase.POUNCE and sample.to_act == 0
+        tricons[str(sample.hands[0][0].rank)] += 1
+        assert len({card.rank for card in sample.hands[0]}) == 1
+    assert set(tricons) == {"2", "Q"}
+
+
+def test_an_observer_able_to_pounce_after_an_exchange_waits_in_the_exchangers_turn() -> None:
+    state = deal_position(POUNCE, hands=["6♠ 7♠ 2♠", "2♣ 2♦ 2♥", "9♣ 9♦ 9♠"], widow="3♠ 9♥ Q♠", dealer=2)
+    assert state.phase is Phase.POUNCE and state.to_act == 2  # 9♥ lies in the widow: seat 2 declines it
+    state = play(state, Pass(2), Exchange(0, Card.parse("2♠"), Card.parse("3♠")))  # 2♠ in: seat 1, then seat 2 again
+    assert state.phase is Phase.POUNCE and state.to_act == 1
+    view = observe(state, 2)  # seat 2's question is to come: it sees seat 0's turn, its exchange made
+    assert view.phase is Phase.PLAY and view.to_act == 0 and view.turn.exchanges == 1
+    for seed in range(30):
+        sample = check_sample(state, 2, seed)
+        assert sample.phase is Phase.POUNCE and sample.to_act in (0, 1)
 
 
 def test_a_question_after_an_exchange_is_sampled_as_declined_where_the_placement_allows_one() -> None:

@@ -16,7 +16,7 @@ from .actions import Action
 from .cards import Card
 from .deal import Decks, check_decks_dealt, chosen_decks
 from .errors import ArgumentTypeError, CommerceError, IllegalActionError
-from .observe import observe
+from .observe import Observation, observe
 from .parts import Settled
 from .rules import Rules
 from .showdown import continue_match, finish_deal
@@ -117,10 +117,28 @@ def _why_illegal(state: GameState, action: Action) -> str:
     owners = variant_of(state.rules).owners
     if seat != state.to_act:  # told from the seat's own view: a private question of another seat is not shown
         view = observe(state, seat)
-        if view.to_act is None or view.to_act == seat:
+        if view.to_act is None:
             return f"seat {seat} may not act now: the table waits for an answer it cannot see"
+        if view.to_act == seat:  # the seat sees its turn: why it could not play this even then, if it could not
+            return _why_illegal_in_view(view, action)
         return f"{owners[view.phase].waiting_for(view)}, not seat {seat}"
     return owners[state.phase].explain(state, action)
+
+
+def _why_illegal_in_view(view: Observation, action: Action) -> str:
+    """Why ``action`` is refused to a seat whose view shows it to act while another seat answers unseen.
+
+    Told of a state consistent with the seat's view (so the same whatever
+    the hidden question): the rule the action breaks there, or, where it
+    would be legal there, only that the table waits.
+    """
+    from .sampling import sample_state
+
+    imagined = sample_state(view, 0)
+    owner = variant_of(imagined.rules).owners[imagined.phase]
+    if owner.play(imagined, action) is None:
+        return owner.explain(imagined, action)
+    return f"seat {view.player} may not act now: the table waits for an answer it cannot see"
 
 
 def replay(

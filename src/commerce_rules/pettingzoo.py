@@ -35,7 +35,6 @@ from . import (
     observation_tensor,
     observation_tensor_size,
     returns,
-    sample_state,
 )
 from .start import new_game
 from .action_space import index_of
@@ -48,6 +47,7 @@ from .quoting import shown
 from .rules import PRESETS, Rules
 from .state import GameState, clockwise_from
 from .variant import variant_of
+from .visibility import own_question
 
 __all__ = ["CommerceEnv", "env"]
 
@@ -67,13 +67,6 @@ def _action_index(action: object) -> int:
 def env(variant: str = "foster", players: int = 4, *, render_mode: str | None = None, **options: Any) -> CommerceEnv:
     """A PettingZoo AEC environment for ``players`` seats of the preset ``variant`` with ``options`` changed."""
     return CommerceEnv(variant, players, render_mode=render_mode, **options)
-
-
-def _acting(match: GameState, view: Observation) -> GameState:
-    """A state in which ``view``'s seat acts as its view shows: the match, or, where the seat sees its own
-    pounce question before the seats ahead of it have answered theirs, a state sampled from its view
-    (a seat's legal actions depend only on what it sees, so the mask is the same on every such state)."""
-    return match if match.to_act == view.player else sample_state(view, seed=0)
 
 
 class _Poll:
@@ -191,10 +184,18 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         if self._poll is not None:
             if self._poll.seats[0] != seat:
                 return ()
-            if view.phase in self._questions and view.to_act == seat:  # its own question, as it sees it
-                return legal_action_indices(_acting(match, view))
-            return (index_of(match, self._questions[next(iter(self._questions))](seat)),)  # nothing to claim
+            asked = self._own_question(match, seat)
+            if asked is not None:  # its own question, which its cards and the widow tell it of
+                return legal_action_indices(asked)
+            return (index_of(match, self._decline(seat)),)  # nothing to claim
         return legal_action_indices(match) if view.to_act == seat == match.to_act else ()
+
+    def _own_question(self, match: GameState, seat: int) -> GameState | None:
+        return own_question(match, seat, variant_of(self.rules).mechanism, self._questions)
+
+    def _decline(self, seat: int) -> Action:
+        """The answer that claims nothing (every private question of a variant is declined alike: ``Pass``)."""
+        return next(iter(self._questions.values()))(seat)
 
     def step(self, action: Any) -> None:
         """Play ``action`` (an index of the action space) for the agent selected; ``None`` once it has terminated.
@@ -228,8 +229,8 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         view = observe(match, seat)
         if index not in self._allowed(match, view):
             raise IllegalActionError(f"no legal action of seat {seat} has the index {index} now")
-        asked = view.phase in self._questions and view.to_act == seat
-        poll.answers[seat] = action_from_index(_acting(match, view), index) if asked else self._questions[next(iter(self._questions))](seat)
+        asked = self._own_question(match, seat)
+        poll.answers[seat] = self._decline(seat) if asked is None else action_from_index(asked, index)
         poll.seats.pop(0)
         if poll.seats:
             return match
@@ -240,7 +241,7 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             after = apply(match, answer)
             self._last_move = (match, answer, after)
             match = after
-            if type(answer) is not self._questions[next(iter(self._questions))]:
+            if answer != self._decline(answer.player):
                 break
         return match
 

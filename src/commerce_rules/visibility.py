@@ -35,7 +35,10 @@ if TYPE_CHECKING:
     from .rules import Rules
     from .state import GameState, Phase
 
-__all__ = ["EventSight", "FieldSight", "PrivateQuestion", "SeatSight", "as_if_unasked", "history_as_seen", "seat_sight", "turn_as_seen"]
+__all__ = [
+    "EventSight", "FieldSight", "PrivateQuestion", "SeatSight", "as_if_unasked", "history_as_seen", "own_question", "seat_sight",
+    "turn_as_seen",
+]  # fmt: skip
 
 
 class EventSight(str, enum.Enum):
@@ -140,22 +143,62 @@ def as_if_unasked(
     """The table as ``player``, not being asked, may see it: every pending question of another seat declined.
 
     Each question is declined as the part's own play declines it, until play
-    goes on — the turn passes on, as it would have had nobody been able to
-    answer — or until ``player``'s own question comes: a seat that could
-    answer too sees its question exactly as it would if the seats before it
-    could not (its answer is taken once theirs are in). The imagined declines
-    are nobody's: the history stays the real one (declining a question adds
-    only its decline to the history). Where declining would end the deal,
-    the table is shown as it stands, in the phase play would end in, with
-    nobody to act (``to_act`` is ``None``): the showdown waits for an answer,
-    and no seat can be told whose.
+    goes on: the turn passes on, as it would have had nobody been able to
+    answer. The imagined declines are nobody's: the history stays the real
+    one (declining a question adds only its decline to the history). Two
+    cases cannot be shown that way, and show the table as it stands, in the
+    phase play goes on (or ends) in:
+
+    * where ``player`` could answer a question of its own after the seats
+      before it, its turn to be asked has not come: the seat whose turn it
+      is is shown to act (Rules §3.3: it may infer, as at a real table,
+      that someone before it is being asked);
+    * where declining would end the deal, the showdown waits for an answer,
+      and no seat can be told whose: nobody is shown to act (``to_act`` is
+      ``None``).
     """
     from .parts import accepted
 
     log = state.log
-    while state.phase in questions and state.to_act is not None and state.to_act != player:
-        after, reason = accepted(mechanism.play(state, questions[state.phase](state.to_act)))
+    current, own_question_to_come = state, False
+    while current.phase in questions and current.to_act is not None:
+        own_question_to_come |= current.to_act == player
+        after, reason = accepted(mechanism.play(current, questions[current.phase](current.to_act)))
+        if reason is not None or own_question_to_come:
+            waiting = state.turn.turn_of if own_question_to_come else None
+            phase = after.phase if reason is not None else _resumed(after, mechanism, questions)
+            return state._replace(phase=phase, to_act=waiting, log=log)
+        current = after
+    return current._replace(log=log)
+
+
+def _resumed(state: GameState, mechanism: MechanismPart, questions: Mapping[Phase, Callable[[int], Action]]) -> Phase:
+    """The phase play goes on (or ends) in once every pending question of ``state`` is declined."""
+    from .parts import accepted
+
+    while state.phase in questions and state.to_act is not None:
+        state, reason = accepted(mechanism.play(state, questions[state.phase](state.to_act)))
         if reason is not None:
-            return state._replace(phase=after.phase, to_act=None, log=log)
-        state = after
-    return state._replace(log=log)
+            break
+    return state.phase
+
+
+def own_question(
+    state: GameState, player: int, mechanism: MechanismPart, questions: Mapping[Phase, Callable[[int], Action]]
+) -> GameState | None:
+    """The state in which ``player`` is asked its own private question once the seats asked before it have
+    declined theirs, or ``None`` where no question of its own is to come.
+
+    What ``player`` itself knows it could claim (its own cards and the face-up
+    widow tell it): an environment that asks every seat in turn offers it
+    the claim then, so that who is really being asked is never shown.
+    """
+    from .parts import accepted
+
+    while state.phase in questions and state.to_act is not None:
+        if state.to_act == player:
+            return state
+        state, reason = accepted(mechanism.play(state, questions[state.phase](state.to_act)))
+        if reason is not None:
+            return None
+    return None

@@ -68,26 +68,28 @@ def _pending_question(view: Observation, deck: tuple[Card, ...]) -> tuple[dict[C
     """Where the observation shows that another seat is being asked whether to pounce: who that may be.
 
     The observer sees the table as if another seat's question had been
-    declined (:func:`~commerce_rules.visibility.as_if_unasked`), so one
-    view only tells it a question is pending: a deal whose end waits for an
-    answer (nobody to act). Then some seat — after the observer if it
-    declined, else any other — holds the three other cards of a widow
-    card's rank: one alternative per such seat and rank. An observer able to
-    pounce that is neither asked nor has declined cannot be: it would be
-    shown its own question.
+    declined (:func:`~commerce_rules.visibility.as_if_unasked`), so two
+    views only tell it a question is pending: it could pounce itself but is
+    neither asked nor has declined (a seat before it is asked first), or
+    the deal's end waits for an answer (nobody to act; the seat asked comes
+    after the observer if it declined, else it is any other). Then that
+    seat holds the three other cards of a widow card's rank: one
+    alternative per such seat and rank.
     """
     turn: WidowTurn = view.turn
     hand, me, rules = view.hand, view.player, view.rules
     if not rules.pounce or view.phase not in (Phase.PLAY, Phase.FINAL_ROUND) or not view.stock_count:
         return ()
     able = len(hand) == 3 and len({card.rank for card in hand}) == 1 and any(c.rank is hand[0].rank for c in view.widow)
-    if able and me not in turn.declined:
-        raise CommerceError("the observation is not consistent: its seat could pounce but is not asked")
-    if view.to_act is not None:
-        return ()
     n = view.num_players
     order = [(turn.turn_of + offset) % n for offset in range(n)]
-    seats = order[order.index(me) + 1 :] if me in turn.declined else [seat for seat in order if seat != me]
+    at = order.index(me)
+    if able and me not in turn.declined:  # its own question is to come: a seat before it is being asked
+        seats = order[:at]
+    elif view.to_act is not None:
+        return ()
+    else:  # the deal's end waits for an answer: after the observer's own refusal, or from any other seat
+        seats = order[at + 1 :] if me in turn.declined else [seat for seat in order if seat != me]
     alternatives = []
     for seat in seats:
         if seat not in view.active or view.hand_sizes[seat] != 3:
@@ -109,10 +111,11 @@ def rebuild(
     Every seat able to pounce was asked as soon as the widow let it: one
     that is not asked now has declined, unseen by the observer, or is still
     to be asked after the one being asked. Asked itself, the observer was
-    asked after every able seat before it declined; otherwise the table it
-    sees has every other seat's question declined (play went on), or, where
-    nobody is shown to act, the deal's end waits for the first able seat's
-    answer after the observer's own refusal (or after the turn's seat).
+    asked after every able seat before it declined; able but not asked, it
+    waits for the first able seat's answer; otherwise the table it sees has
+    every other seat's question declined (play went on), or, where nobody
+    is shown to act, the deal's end waits for the first able seat's answer
+    after the observer's own refusal (or after the turn's seat).
     """
     turn: WidowTurn = view.turn
     if view.rules.blitz and view.phase in (Phase.PLAY, Phase.FINAL_ROUND, _POUNCE):
@@ -131,8 +134,10 @@ def rebuild(
         declined = tuple(able[: able.index(me)])
         history = _with_refusals(view.history, list(declined), me)
         return Rebuilt(hands, stock, discard, view.phase, view.to_act, turn._replace(declined=declined), history)
-    if me in able and me not in turn.declined:
-        return None  # it would be shown its own question
+    if me in able and me not in turn.declined:  # its own question is to come: the first seat able is asked
+        if able[0] == me:
+            return None
+        return Rebuilt(hands, stock, discard, _POUNCE, able[0], turn._replace(declined=(), resume=view.phase), view.history)
     if view.to_act is not None:  # play went on: every other seat able to pounce declined
         declined = tuple(seat for seat in able if seat != me or me in turn.declined)
         history = _with_refusals(view.history, [seat for seat in declined if seat != me], me)

@@ -180,10 +180,13 @@ def soak(session: nox.Session) -> None:
 
 @nox.session
 def fuzz(session: nox.Session) -> None:
-    """Mutated state and action documents: only SerializationError, accepted ones played on (hours: not in CI).
+    """Every untrusted entry point fed mutated documents and junk: only CommerceErrors, no hang (not in CI).
 
-    ``nox -s fuzz`` reads 1,000,000 documents; ``nox -s fuzz -- 1000`` (or
-    ``COMMERCE_FUZZ_DOCUMENTS=1000``) a smoke run; ``--seed`` another sample.
+    ``nox -s fuzz`` runs 1,000,000 inputs spread over every target (state,
+    action and observation JSON, action indices, apply, and the PettingZoo
+    and OpenSpiel adapters, whose extras it installs); ``nox -s fuzz -- 1000``
+    (or ``COMMERCE_FUZZ_DOCUMENTS=1000``) a smoke run; ``--seed`` another
+    sample; ``--targets state,index`` some targets only.
     """
-    session.install("-e", ".[test]")
+    session.install("-e", ".[test,openspiel,pettingzoo]")  # the adapters are entry points too
     session.run("python", "tests/fuzz.py", *session.posargs)

@@ -140,3 +140,41 @@ def test_openspiel_parameters_that_are_no_mapping_are_an_argument_type_error() -
 
     with pytest.raises(ArgumentTypeError, match="mapping"):
         rules_from_parameters([("variant", "crp")])  # type: ignore[arg-type]
+
+
+def test_an_env_of_a_variant_that_is_no_name_is_a_commerce_error() -> None:
+    pettingzoo = pytest.importorskip("commerce_rules.pettingzoo")
+    for variant in (["crp"], {"zz": 1}, 4, None):
+        with pytest.raises(CommerceError, match="variant must be a preset's name"):
+            pettingzoo.env(variant, 4)
+
+
+def test_a_terminated_agent_stepped_with_an_action_is_refused_and_nothing_changes() -> None:
+    pettingzoo = pytest.importorskip("commerce_rules.pettingzoo")
+    from commerce_rules import IllegalActionError, Knock, action_index
+
+    table = pettingzoo.env("foster", 3)
+    table.reset(seed=1)
+    while table.match is not None and not table.match.is_over:  # knock at once, deal after deal
+        match = table.match
+        seat = int(table.agent_selection[-1])
+        table.step(action_index(match, Knock(seat)))
+    agent = table.agent_selection
+    for junk in (0, True, 4.5):
+        with pytest.raises(IllegalActionError, match="only step is step\\(None\\)"):
+            table.step(junk)
+        assert table.agent_selection == agent
+    table.step(None)
+
+
+def test_openspiel_game_parameters_that_are_no_mapping_and_a_first_dealer_that_is_no_seat_are_refused() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    openspiel = pytest.importorskip("commerce_rules.openspiel")
+    for params in ("crp", 4, [1]):
+        with pytest.raises(CommerceError, match="parameters are a mapping"):
+            openspiel.CommerceGame(params)
+    state = pyspiel.load_game("python_commerce", {"variant": "foster", "players": 3}).new_initial_state()
+    for outcome in (158, 3, -2):
+        with pytest.raises(Exception, match="no seat to deal first"):
+            state.apply_action(outcome)
+    assert state.is_chance_node() and state.history() == []

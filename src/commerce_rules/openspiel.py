@@ -78,7 +78,7 @@ from .cards import Card
 from .deal import MAX_PLAYERS, MIN_PLAYERS, deck_for
 from .start import new_game
 from .engine import apply, legal_actions
-from .errors import CommerceError
+from .errors import ArgumentTypeError, CommerceError
 from .observe import observe
 from .openspiel_parameters import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, PARAMETERS, explicit_parameters, rules_from_parameters
 from .openspiel_observer import CommerceObserver
@@ -124,6 +124,8 @@ class CommerceGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
     """The game: its ``Rules``, player count and bounds, from OpenSpiel parameters."""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        if params is not None and not isinstance(params, Mapping):
+            raise ArgumentTypeError(f"the game's parameters are a mapping of names to values, not {type(params).__name__}")
         given = dict(params or {})
         rules, players = rules_from_parameters(given)
         self.rules = rules
@@ -250,6 +252,8 @@ class CommerceState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     def _chance(self, now: _Now, outcome: int) -> _Now:
         game = self.table
         if now.dealer is None:
+            if not 0 <= outcome < game.players:
+                raise CommerceError(f"chance outcome {outcome} is no seat to deal first (seats are 0 to {game.players - 1})")
             return attrs.evolve(now, dealer=outcome, left=tuple(range(len(game.deck))))
         if outcome not in now.left:
             raise CommerceError(f"chance outcome {outcome} is no card left to deal")

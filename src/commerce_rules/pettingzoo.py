@@ -99,8 +99,8 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
 
     def __init__(self, variant: str = "foster", players: int = 4, *, render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
-        if variant not in PRESETS:
-            raise CommerceError(f"variant must be a preset's name ({', '.join(PRESETS)}), not {variant!r}")
+        if not isinstance(variant, str) or variant not in PRESETS:
+            raise CommerceError(f"variant must be a preset's name ({', '.join(PRESETS)}), not {shown(variant)}")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise CommerceError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.rules: Rules = PRESETS[variant].replace(**options)
@@ -205,6 +205,8 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:  # PettingZoo's own check would raise a ValueError
+                raise IllegalActionError(f"{agent} has terminated: its only step is step(None)")
             self._was_dead_step(action)
             return
         before = self._current()

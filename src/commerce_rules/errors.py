@@ -22,8 +22,9 @@ __all__ = [
 ]
 
 
-MAX_MESSAGE: Final = 300
-"""The longest message an error keeps, in characters: what a server sends back stays small."""
+MAX_MESSAGE: Final = 500
+"""The longest message an error keeps, in characters: what a server sends back stays small (the longest the
+library writes lists every rules option, about 400)."""
 
 
 def safe_message(text: str) -> str:

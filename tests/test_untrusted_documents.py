@@ -55,7 +55,7 @@ EDITS: Final = ("drop", "duplicate", "swap", "card")
 NASTY: Final = ("\ud800", "\udfff x", "a\nb\r\u2028c", "\x00", "\x1b[31m", "x" * 10_000, "\ud800" * 5_000)
 """Texts a message must not copy raw: lone surrogates (not UTF-8), line breaks, NUL, an escape, 10 KB."""
 SHORT: Final = 220
-"""A refusal's message is about 200 characters at most (every message is cut at ``MAX_MESSAGE``, 300, anyway)."""
+"""A refusal's message is about 200 characters at most (every message is cut at ``MAX_MESSAGE``, 500, anyway)."""
 
 EXAMPLES = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -198,15 +198,6 @@ def test_observation_from_json_refuses_a_showdown_won_by_a_weaker_hand() -> None
     showdown["winner"] = loser
     with pytest.raises(SerializationError, match="winner"):
         observation_from_json(json.dumps(document))
-
-
-def test_a_hidden_buy_too_many_is_refused_by_counting() -> None:
-    """Seat 0 did not see seat 1's buy, but saw it happen: a repeated one leaves the discard pile short of cards."""
-    view = observe(foster_with_a_buy(), 0)
-    assert view.history[0].cards == ()
-    repeated = observation_to_json(view._replace(history=view.history * 2))
-    with pytest.raises(SerializationError, match=r"history\[0\]: this 'buy' event moved more cards"):
-        observation_from_json(repeated)
 
 
 def test_a_hidden_own_hand_is_still_read() -> None:

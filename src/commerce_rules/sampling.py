@@ -10,9 +10,10 @@ left (so the result is uniform over whole placements, not per card), and
 the other hidden cards are shuffled into the remaining room — the hands
 (whose order does not matter), the stock (whose order does) and the
 discard. Last the mechanism rebuilds the hidden parts of the turn record and
-history (:meth:`~commerce_rules.parts.MechanismPart.rebuild`); a placement
-that no play could have reached is drawn again, so the draw stays uniform
-over the consistent ones.
+history (:meth:`~commerce_rules.parts.MechanismPart.rebuild`) and checks the
+whole state as it checks a loaded one (its ``check``: the history played
+backwards must reach a deal as dealt); a placement that no play could have
+reached is drawn again, so the draw stays uniform over the consistent ones.
 """
 
 from __future__ import annotations
@@ -26,17 +27,26 @@ from typing import Final
 import attrs
 
 from .cards import Card
-from .errors import ArgumentTypeError, CommerceError
+from .errors import ArgumentTypeError, CommerceError, SerializationError
 from .observe import Observation
 from .quoting import shown
 from .state import DealLog, GameState
 from .variant import variant_of
 from .whereabouts import DISCARD, STOCK, WIDOW, Whereabouts
 
-__all__ = ["MAX_DRAWS", "check_placeable", "sample_state", "whereabouts_of"]
+__all__ = ["MAX_DRAWS", "MAX_REFUSED", "check_placeable", "sample_state", "whereabouts_of"]
 
 MAX_DRAWS: Final = 20_000
 """How many placements are drawn at most before the observation is declared impossible."""
+
+
+MAX_REFUSED: Final = 100
+"""How many whole imagined states the mechanism's checks may refuse before the observation is declared impossible.
+
+Its placement refuses few of them (a 31 dealt that would have ended the
+deal at once is rare); a hundred refused say that the history itself cannot
+be, which drawing on would only take longer to say.
+"""
 
 
 def whereabouts_of(observation: Observation) -> Whereabouts:
@@ -284,6 +294,7 @@ def _sample(view: Observation, seed: int) -> GameState:
     me = view.player
     between = view.phase not in variant.mechanism.phases_for(view.rules)
     revealed = view.last_showdown if between else None
+    refused = 0
     for _ in range(MAX_DRAWS):
         if choices is None:
             piles = problem.deal(rng)
@@ -301,7 +312,7 @@ def _sample(view: Observation, seed: int) -> GameState:
         rebuilt = variant.mechanism.rebuild(view, hands, tuple(piles[STOCK]), (*view.discard, *piles[DISCARD]), rng)
         if rebuilt is None:
             continue
-        return GameState(
+        state = GameState(
             rules=view.rules,
             num_players=view.num_players,
             seed=rng.getrandbits(63),
@@ -323,4 +334,12 @@ def _sample(view: Observation, seed: int) -> GameState:
             showdowns=view.showdowns,
             winners=view.winners,
         )
+        try:  # held to the checks of a loaded state: a 31 dealt, say, would have ended the deal at once
+            variant.mechanism.check(state)
+        except SerializationError as error:
+            refused += 1
+            if refused >= MAX_REFUSED:
+                raise CommerceError(f"the observation is not consistent: {error}") from None
+            continue
+        return state
     raise CommerceError(f"no state consistent with the observation was found in {MAX_DRAWS} draws")

@@ -19,6 +19,7 @@ from ..records import value_record
 from ..rules import Rules
 from ..state import EventKind, Phase
 from .common import check_final_round
+from .replay import check_replay
 
 if TYPE_CHECKING:
     from ..state import GameState
@@ -139,7 +140,12 @@ class DrawDiscardRecord:
                 jf.fail("discard", "a Thirty-One turn starts with a discard pile to draw from (every turn ends with a discard)")
 
     def check(self, state: GameState) -> None:
-        """Whose turn, the card just taken, the knock, and no hand of 31 left standing where 31 ends the deal."""
+        """The turn record, then the history against the cards (the record's messages say more)."""
+        self._check_record(state)
+        check_replay(self, state)  # type: ignore[arg-type]  # self is the whole DrawDiscard
+
+    def _check_record(self, state: GameState) -> None:
+        """Whose turn, the card just taken, the knock, no hand of 31 left where 31 ends the deal."""
         if state.phase not in self.phases:
             return
         turn: DrawTurn = state.turn

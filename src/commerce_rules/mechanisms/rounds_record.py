@@ -13,6 +13,7 @@ from ..cards import Card
 from ..records import value_record
 from ..state import Phase, clockwise_from
 from .common import check_three_cards
+from .replay import check_replay
 
 if TYPE_CHECKING:
     from ..state import GameState
@@ -90,6 +91,11 @@ class RoundsRecord:
             check_three_cards(state)
 
     def check(self, state: GameState) -> None:
+        """The turn record, then the history against the cards (the record's messages say more)."""
+        self._check_record(state)
+        check_replay(self, state)  # type: ignore[arg-type]  # self is the whole Rounds
+
+    def _check_record(self, state: GameState) -> None:
         """The blind exchange first; each round's seats in order, knockers out."""
         if state.phase not in self.phases:
             return

@@ -25,6 +25,7 @@ from ..state import DealLog, Event, EventKind, Phase, ShowdownReason, moved, mov
 from . import trade_barter_sampling as sampling
 from ..words import plural
 from .common import check_three_cards, knocker_of, turn_limit_text
+from .replay import check_replay
 
 if TYPE_CHECKING:
     from ..observe import Observation
@@ -362,6 +363,11 @@ class TradeBarter(CheckedWhereMade):
                 jf.fail("stock", "a trade and barter deal under way has a stock (emptying it ends the deal)")
 
     def check(self, state: GameState) -> None:
+        """The turn record, then the history against the cards (the record's messages say more)."""
+        self._check_record(state)
+        check_replay(self, state)
+
+    def _check_record(self, state: GameState) -> None:
         """The turn's player acts, or their neighbour answers an offer they hold."""
         if state.phase not in self.phases:  # between deals: the cards as the showdown left them
             return

@@ -15,6 +15,7 @@ from ..records import value_record
 from ..rules import StallEffect
 from ..state import EventKind, Phase
 from .common import check_final_round
+from .replay import check_replay
 
 if TYPE_CHECKING:
     from ..features import Features
@@ -173,6 +174,11 @@ class WidowRecord:
                 jf.fail(path, f"seat {seat} holds 3 cards, not {len(hand)}")
 
     def check(self, state: GameState) -> None:
+        """The turn record, then the history against the cards (the record's messages say more)."""
+        self._check_record(state)
+        check_replay(self, state)  # type: ignore[arg-type]  # self is the whole Widow
+
+    def _check_record(self, state: GameState) -> None:
         """The widow's bookkeeping: stall, whose turn, the knock, the pounce question."""
         if state.phase not in self.phases:  # between deals: the cards as the showdown left them
             return

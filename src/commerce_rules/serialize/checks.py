@@ -17,7 +17,6 @@ from ..errors import SerializationError
 from ..parts import EventShape
 from ..state import Event, EventKind, GameState, next_active
 from ..variant import Variant, variant_of
-from .replay import check_replay
 
 __all__ = ["check_consistency"]
 
@@ -199,10 +198,6 @@ def _check_scoring(state: GameState, variant: Variant) -> None:
     variant.scoring.check(state)
 
 
-def _check_replay(state: GameState, variant: Variant) -> None:
-    check_replay(state)
-
-
 def _check_hands(state: GameState, variant: Variant) -> None:
     variant.mechanism.check_hands(state)
 
@@ -220,11 +215,10 @@ _CHECKS: Final[tuple[Callable[[GameState, Variant], None], ...]] = (
     _check_hands,
     _check_in_play,
     _check_deals,
+    _check_history,
     _check_mechanism,
     _check_money,
     _check_turn_limit,
-    _check_history,
-    _check_replay,
     _check_turns_played,
     _check_winners,
 )

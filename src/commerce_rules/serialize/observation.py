@@ -24,7 +24,6 @@ from ..observe import Observation, observe
 from ..sampling import check_placeable, sample_state
 from ..variant import variant_of
 from .checks import check_consistency
-from .replay import check_counts
 from .document import _event_document, _read_event, _read_phase, _read_rules, _read_showdown, _showdown_document
 from .parse import parse
 
@@ -175,7 +174,6 @@ def _check(view: Observation) -> None:
             jf.fail(f"history[{i}].cards", f"a {event.kind.value!r} event cannot name {len(event.cards)} cards here")
         if hidden and event.cards:
             jf.fail(f"history[{i}].cards", f"seat {view.player} did not see this event's cards")
-    check_counts(view)
     try:
         check_placeable(view)
     except SerializationError:

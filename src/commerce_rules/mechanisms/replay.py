@@ -1,4 +1,4 @@
-"""Layer 2's last check: the deal's history, played backwards from the state's cards, leads back to a deal as dealt.
+"""Every mechanism's first check of a loaded state: its deal's history, played backwards from its cards, leads back to a deal as dealt.
 
 A document's history is what the observation code and
 :func:`~commerce_rules.sample_state` read to tell where hidden cards are,
@@ -8,6 +8,8 @@ Each event says which cards it moved and between which places; undoing the
 events from last to first must find every card where its event put it, and
 end with the hands, widow, stock and discard that the mechanism deals (its
 ``begin`` is asked, so a deal that would have ended at once is refused too).
+Each mechanism's ``check`` runs it, so a state that
+:func:`~commerce_rules.sample_state` imagines is held to it as a loaded one is.
 
 Hands and the widow are compared as sets of cards (the order inside them is
 the mechanism's business); the stock and the discard pile keep their order.
@@ -16,17 +18,18 @@ the mechanism's business); the stock and the discard pile keep their order.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
 from .. import jsonfields as jf
 from ..cards import Card
-from ..observe import Observation
 from ..state import Event, EventKind, GameState
-from ..variant import variant_of
 
-__all__ = ["check_counts", "check_replay"]
+if TYPE_CHECKING:
+    from ..parts import MechanismPart
+
+__all__ = ["check_replay"]
 
 
 @attrs.define
@@ -187,7 +190,7 @@ def _dealt(state: GameState) -> _Table:
     return table
 
 
-def check_replay(state: GameState) -> None:
+def check_replay(mechanism: MechanismPart, state: GameState) -> None:
     """Refuse a state whose deal's history the cards contradict, or that did not start as the mechanism deals.
 
     Between deals (the match over, a question after the showdown) the
@@ -195,8 +198,7 @@ def check_replay(state: GameState) -> None:
     seats dealt are those that showed a hand, and a deal that ended as dealt
     (a blitz) is no contradiction.
     """
-    variant = variant_of(state.rules)
-    in_deal = state.phase in variant.mechanism.phases_for(state.rules)
+    in_deal = state.phase in mechanism.phases_for(state.rules)
     if not in_deal and not state.showdowns:
         return  # refused by the showdown checks: between deals comes after a showdown
     dealt_to = state.active if in_deal else tuple(seat for seat, hand in enumerate(state.showdowns[-1].hands) if hand)
@@ -204,10 +206,10 @@ def check_replay(state: GameState) -> None:
     for seat, hand in enumerate(table.hands):
         if len(hand) != (3 if seat in dealt_to else 0):
             jf.fail("history", f"played backwards from the cards, seat {seat} would have been dealt {len(hand)} cards")
-    if len(table.widow) != variant.mechanism.widow_size:
+    if len(table.widow) != mechanism.widow_size:
         jf.fail("history", f"played backwards from the cards, the widow would have been dealt {len(table.widow)} cards")
     dealt = tuple(tuple(hand) for hand in table.hands)
-    begun, ended = variant.mechanism.begin(
+    begun, ended = mechanism.begin(
         state, state.deal_number, state.dealer, dealt, tuple(table.widow), (*table.discard, *table.stock),
         state.pot, state.balances, state.log,
     )  # fmt: skip
@@ -216,44 +218,3 @@ def check_replay(state: GameState) -> None:
     if begun.stock != tuple(table.stock) or begun.discard != tuple(table.discard):
         jf.fail("history", "played backwards from the cards, the stock and discard are not as a deal leaves them")
 
-
-_SIZE_CHANGES: Final[dict[EventKind, tuple[int, int, int, int]]] = {
-    EventKind.BUY: (0, 0, -1, 1),
-    EventKind.POUNCE: (1, 0, -1, 0),
-    EventKind.WIDOW_GROWS: (0, 1, -1, 0),
-    EventKind.NEW_WIDOW: (0, 0, -3, 3),
-    EventKind.DRAW: (1, 0, -1, 0),
-    EventKind.TAKE_DISCARD: (1, 0, 0, -1),
-    EventKind.DISCARD: (-1, 0, 0, 1),
-}
-"""What each kind of event adds to the player's hand, the widow, the stock and the discard pile, in cards (the others
-only swap cards): the part of :data:`_UNDO` that an observer can check without seeing the cards."""
-
-
-def check_counts(view: Observation) -> None:
-    """Refuse an observation whose history, played backwards on the piles' sizes, does not lead back to a deal as dealt.
-
-    An observer cannot see the cards of every event, but sees every event:
-    a history with a buy too many leaves a discard pile of fewer cards than
-    nothing. Cheap, and caught before a search for a state that cannot exist.
-    """
-    variant = variant_of(view.rules)
-    in_deal = view.phase in variant.mechanism.phases_for(view.rules)
-    if not in_deal and not view.showdowns:
-        return  # between deals comes after a showdown: refused by the other checks
-    hands = list(view.hand_sizes)
-    widow = len(variant.deck) - sum(hands) - view.stock_count - view.discard_count
-    stock, discard = view.stock_count, view.discard_count
-    for index in range(len(view.history) - 1, -1, -1):
-        event = view.history[index]
-        hand, grown, drawn, laid = _SIZE_CHANGES.get(event.kind, (0, 0, 0, 0))
-        hands[event.player] -= hand
-        widow, stock, discard = widow - grown, stock - drawn, discard - laid
-        if min(hands[event.player], widow, stock, discard) < 0:
-            jf.fail(f"history[{index}]", f"this {event.kind.value!r} event moved more cards than the piles held")
-    dealt_to = view.active if in_deal else tuple(seat for seat, hand in enumerate(view.showdowns[-1].hands) if hand)
-    for seat, size in enumerate(hands):
-        if size != (3 if seat in dealt_to else 0):
-            jf.fail("history", f"played backwards from the piles' sizes, seat {seat} would have been dealt {size} cards")
-    if widow != variant.mechanism.widow_size:
-        jf.fail("history", f"played backwards from the piles' sizes, the widow would have been dealt {widow} cards")

@@ -147,7 +147,8 @@ def _read_rules(value: jf.Json) -> Rules:
     try:
         return Rules.from_options(value)
     except (CommerceError, TypeError) as error:
-        jf.fail("rules", str(error)[:300])
+        text = str(error)  # an unknown option's message lists every option: its start says what is wrong
+        jf.fail("rules", text if len(text) <= 200 else text[:197] + "...")
 
 
 def _read_event(value: jf.Json, path: str, players: int) -> Event:

@@ -46,7 +46,7 @@ from commerce_rules import (
 )
 from commerce_rules.cards import DECK_52
 
-from helpers import random_walk, uniform
+from helpers import random_walk
 
 EVERY_PRESET: Final = tuple(
     PRESETS[name] for name in ("foster", "crp", "pounce", "trentuno", "extended", "hoyle", "schwimmen", "thirty_one")
@@ -288,14 +288,15 @@ def _refusals(document: Any, read: Callable[[str], object]) -> Iterator[Commerce
 
 
 def test_messages_are_utf8_safe_and_short_whatever_the_input() -> None:
-    state = played(HOYLE, 3, 5, 10)
     documents: list[tuple[Any, Callable[[str], object]]] = [
         ({"type": "buy", "player": 0, "card": "A♠"}, action_from_json),
         ({"type": "exchange", "player": 0, "give": "A♠", "take": "K♠"}, action_from_json),
         ({"type": "draw", "player": 0, "source": "stock"}, action_from_json),
-        (json.loads(to_json(state)), state_from_json),
-        (json.loads(observation_to_json(observe(state, 1))), observation_from_json),
     ]
+    for rules in (FOSTER, HOYLE, THIRTY_ONE):  # each mechanism's turn record has fields of its own
+        state = played(rules, 3, 5, 10)
+        documents.append((json.loads(to_json(state)), state_from_json))
+        documents.append((json.loads(observation_to_json(observe(state, 1))), observation_from_json))
     count = 0
     for document, read in documents:
         for error in _refusals(document, read):

@@ -1,4 +1,4 @@
-"""Every mechanism's first check of a loaded state: its deal's history, played backwards from its cards, leads back to a deal as dealt.
+"""Every mechanism's last check of a loaded state: its deal's history, played backwards from its cards, leads back to a deal as dealt.
 
 A document's history is what the observation code and
 :func:`~commerce_rules.sample_state` read to tell where hidden cards are,

@@ -36,8 +36,13 @@ from .whereabouts import DISCARD, STOCK, WIDOW, Whereabouts
 
 __all__ = ["MAX_DRAWS", "MAX_REFUSED", "check_placeable", "sample_state", "whereabouts_of"]
 
-MAX_DRAWS: Final = 20_000
-"""How many placements are drawn at most before the observation is declared impossible."""
+MAX_DRAWS: Final = 2_000
+"""How many placements are drawn at most before the observation is declared impossible.
+
+Random play of every preset needs at most 3 (the placements the history
+rules out are not drawn: see :func:`whereabouts_of`); the bound keeps the
+refusal of an impossible observation, which an untrusted document can be,
+to a few tens of milliseconds."""
 
 
 MAX_REFUSED: Final = 100

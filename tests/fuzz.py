@@ -80,6 +80,7 @@ from commerce_rules import (
 from commerce_rules.actions import ACTION_CLASSES
 from commerce_rules.cards import DECK_52
 from commerce_rules.deck import deck_for
+from commerce_rules.errors import MAX_MESSAGE
 from commerce_rules.rules import Mechanism, Ranking, Scoring
 from commerce_rules.state import EventKind, Phase, ShowdownReason
 
@@ -93,8 +94,8 @@ DEFAULT_INPUTS: Final = 1_000_000
 PLAY_ON: Final = 4
 """Random actions played, with every invariant checked, from each accepted state."""
 
-MESSAGE_LIMIT: Final = 300
-"""The longest error message a server may pass on to the client that caused it."""
+MESSAGE_LIMIT: Final = MAX_MESSAGE
+"""The longest error message a server may pass on to the client that caused it: the library's own cap."""
 
 SLOW_SECONDS: Final = 1.0
 """One library call taking longer than this is a finding."""

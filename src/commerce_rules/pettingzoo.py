@@ -230,7 +230,7 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         seat = poll.seats[0]
         view = observe(match, seat)
         if index not in self._allowed(match, view):
-            raise IllegalActionError(f"no legal action of seat {seat} has the index {index} now")
+            raise IllegalActionError(f"no legal action of seat {seat} has the index {shown(index)} now")
         asked = self._own_question(match, seat)
         poll.answers[seat] = self._decline(seat) if asked is None else action_from_index(asked, index)
         poll.seats.pop(0)

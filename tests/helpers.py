@@ -1,4 +1,4 @@
-"""Helpers the tests share: play a list of actions, let players pass, and the one play loop.
+"""Helpers the tests share: cards from their text, play a list of actions, let players pass, and the one play loop.
 
 Every test that plays a game move by move goes through :func:`walk` (random
 play through :func:`random_walk` and :func:`play_random_match`), so a match
@@ -52,6 +52,11 @@ MATCH_BOUND = 20_000
 def c(text: str) -> Card:
     """One card from its text (``c("K♠")``): the rule tests name their cards this way."""
     return Card.parse(text)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Cards from their text, separated by spaces (``cards("A♠ K♠ Q♠")``): a hand, a widow or a stock in a rule test."""
+    return parse_cards(text)
 
 
 def texts(cards: tuple[Card, ...]) -> list[str]:

@@ -1,7 +1,7 @@
 """Actions as integers (API.md "For bot authors"): num_actions, action_index, action_from_index, legal_action_mask.
 
 Along random play of every preset and every mechanism x scoring pair (the
-harness of ``test_properties``): each legal action has a distinct index in
+harness of ``random_play``): each legal action has a distinct index in
 range that maps back to it, the mask is True exactly there, and an action's
 index depends only on its kind and cards (not the state, the seat or the
 table's size; Hoyle's blind exchange apart, numbered by widow positions).
@@ -44,7 +44,7 @@ from commerce_rules import (
     parse_cards,
 )
 from commerce_rules.action_space import action_space
-from test_properties import HEAVY, PROPERTY, VARIANTS, Variant, games, candidate_actions
+from random_play import HEAVY, PROPERTY, VARIANTS, Variant, games, candidate_actions
 
 
 def _key(action: Action) -> tuple[type[Action], tuple[object, ...]]:

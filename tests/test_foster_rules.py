@@ -48,19 +48,13 @@ from commerce_rules import (
 )
 
 from helpers import always, play, play_out, walk
+from helpers import c as card
+from helpers import cards as hand
 
 RIGHT = FOSTER.replace(barter_direction="right")
 
 # The worked example of RULES.md §1.9, dealer 0: the eldest (seat 1) holds 6♠ 7♠ K♦.
 EXAMPLE_HANDS = ["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"]
-
-
-def card(text: str) -> Card:
-    return Card.parse(text)
-
-
-def hand(text: str) -> tuple[Card, ...]:
-    return parse_cards(text)
 
 
 def as_set(cards: Sequence[Card]) -> frozenset[Card]:

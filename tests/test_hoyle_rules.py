@@ -41,7 +41,7 @@ from commerce_rules import (
 )
 from commerce_rules.actions import Action
 
-from helpers import always, c, passes, play, texts, walk
+from helpers import always, c, cards, passes, play, texts, walk
 
 # A 4-player position, dealer 0, eldest 1. Values under HOYLE:
 # seat 0 point 16 (the lowest), seat 1 a pair of kings (the best),
@@ -54,10 +54,6 @@ STOCK = "8♥ 6♦ J♥ 4♠"  # the cards the widow grows by, round after round
 LOW_A, LOW_B, LOW_C = "2♣ 5♦ 9♥", "2♦ 5♥ 9♣", "2♥ 5♣ 9♦"
 BEST = "K♠ K♥ 4♦"
 
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(token) for token in text.split())
 
 
 

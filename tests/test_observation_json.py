@@ -31,7 +31,7 @@ from commerce_rules import (
     observe,
 )
 from helpers import play
-from test_properties import PROPERTY, VARIANTS, Variant, games, known_cards
+from random_play import PROPERTY, VARIANTS, Variant, games, known_cards
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -34,7 +34,7 @@ from commerce_rules import (
     parse_cards,
 )
 from helpers import play
-from test_properties import HEAVY, PROPERTY, VARIANTS, Variant, games, hidden_swap
+from random_play import HEAVY, PROPERTY, VARIANTS, Variant, games, hidden_swap
 
 
 def encoded(view: Observation) -> Observation:

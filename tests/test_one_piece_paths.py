@@ -4,7 +4,7 @@ A mechanism may make its commonest move (a widow exchange that ends the
 turn; Hoyle's exchange that leaves the turn open, and its pass) in one function rather than through the steps every other move takes
 (the exchange, then the end of the turn, then the next seat's turn). Its
 ``play_in_steps`` is that general path; on every state of random play
-(the harness of ``test_properties``: every widow preset, the option presets
+(the harness of ``random_play``: every widow preset, the option presets
 and random options of the widow family), every exchange — the legal ones,
 and a few each state must refuse or may — must give an equal step, or
 ``None`` from both.
@@ -28,9 +28,9 @@ from commerce_rules.mechanisms.rounds import Rounds, _blind_choices
 from commerce_rules.mechanisms.widow import Widow
 from commerce_rules.rules import Mechanism
 from commerce_rules.variant import variant_of
-from test_properties import PROPERTY, Variant, _params_where, games
+from random_play import PROPERTY, ROUNDS_VARIANTS, Variant, games, params_where
 
-WIDOW_VARIANTS = _params_where(mechanism=Mechanism.WIDOW)
+WIDOW_VARIANTS = params_where(mechanism=Mechanism.WIDOW)
 
 
 def _exchanges_to_refuse(state: GameState, deck: tuple[Card, ...], rng: random.Random) -> list[Exchange]:
@@ -124,9 +124,6 @@ def test_a_widow_exchange_that_makes_31_under_blitz_ends_the_deal_at_once() -> N
     assert step is not None
     after, reason = step
     assert reason is ShowdownReason.BLITZ and after.hands[0] == (state.hands[0][0], state.hands[0][1], take)
-
-
-ROUNDS_VARIANTS = _params_where(mechanism=Mechanism.ROUNDS)
 
 
 @pytest.mark.parametrize("variant", ROUNDS_VARIANTS)

@@ -40,17 +40,13 @@ from commerce_rules import (
     observe,
 )
 
-from helpers import Policy, c, passes, play, walk
+from helpers import Policy, c, cards, passes, play, walk
 
 # dealer 0, eldest 1; seat 3 holds the tricon of 7s, no 7 in the widow yet
 HANDS = ["2♣ 5♦ 9♥", "K♠ K♥ 7♣", "8♠ J♣ 3♣", "7♠ 7♥ 7♦"]
 WIDOW = "A♠ 10♦ 2♥"
 STOCK = "Q♦ 6♣ 4♠"
 
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(Card.parse(t) for t in text.split())
 
 
 def position(rules: Rules = POUNCE, **overrides: object) -> GameState:

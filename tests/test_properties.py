@@ -17,6 +17,8 @@ match is played for every test, and the cheap checks follow every action of
 it; the costly ones (purity, exact legality, JSON, observe) follow the first
 state, ``WINDOW`` consecutive states drawn anywhere in the match (from the
 start half the time) and the final state.
+The variants, the games, the candidate actions and the hidden-card swaps
+come from :mod:`random_play`, which the other property tests share.
 
 **Only the public API** is used: the names ``commerce_rules`` exports, with
 ``to_json`` / ``state_from_json`` (:func:`helpers.with_hidden_cards` is the
@@ -56,33 +58,24 @@ The invariants, one test each (RULES.md and API.md):
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Callable
-from typing import Any, Union
+from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from commerce_rules import (
-    DECK_52,
     PRESETS,
     Action,
-    Barter,
-    BarterDirection,
-    BarterReply,
     BlindExchange,
     Buy,
     BuyHorse,
     Card,
     Category,
-    CommerceError,
-    Discard,
-    Draw,
     Event,
     EventKind,
     Exchange,
@@ -96,9 +89,7 @@ from commerce_rules import (
     Rank,
     Ranking,
     Rules,
-    RulesError,
     Scoring,
-    SerializationError,
     Showdown,
     ShowdownReason,
     Suit,
@@ -115,177 +106,24 @@ from commerce_rules import (
     to_json,
 )
 from commerce_rules.variant import variant_of
-from helpers import MATCH_BOUND, always, deck_dealing_a_31, kind_first, random_walk, walk, with_hidden_cards
-
-# ---- variants -------------------------------------------------------------------------------------
-
-
-@dataclasses.dataclass(frozen=True)
-class Family:
-    """Random valid options of one mechanism x scoring pair."""
-
-    mechanism: Mechanism
-    scoring: Scoring
-
-
-Variant = Union[Rules, Family]
-
-OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
-    # the ranking first: the deck size and trentuno_suited depend on it
-    "ranking": st.sampled_from(list(Ranking)),
-    "deck_size": st.sampled_from([52, 40, 32]),
-    "ace_low": st.booleans(),
-    "pounce": st.booleans(),
-    "exchanges_per_turn": st.integers(1, 3),
-    "stall_passes": st.integers(1, 3),
-    "turn_limit": st.none() | st.integers(1, 40),
-    "barter_direction": st.sampled_from(list(BarterDirection)),
-    "trentuno_suited": st.booleans(),
-    "starting_lives": st.integers(1, 5),
-    "stake": st.integers(1, 9),
-    "prize": st.integers(1, 6),
-    "horse": st.booleans(),
-    "deal_limit": st.none() | st.integers(1, 4),
-    "free_ride": st.booleans(),
-    "exchange_all": st.booleans(),
-    "dealer_choice": st.booleans(),
-    "stall_effect": st.sampled_from(["showdown", "new_widow"]),
-    "feuer": st.booleans(),
-    "blitz": st.booleans(),
-    "blitz_all_lose": st.booleans(),  # after blitz, which it needs
-}
-"""Each option's range (what the rules say, a little beyond where ``Rules`` refuses it)."""
-
-
-def _accepted(**options: Any) -> Rules | None:
-    try:
-        return Rules(**options)
-    except RulesError:
-        return None
-
-
-def _family_param(mechanism: Mechanism, scoring: Scoring) -> Any:
-    family = Family(mechanism, scoring)
-    name = f"{mechanism.value}-{scoring.value}"
-    if all(_accepted(mechanism=mechanism, scoring=scoring, ranking=r) is None for r in Ranking):
-        return pytest.param(family, id=name, marks=pytest.mark.skip(reason=f"Rules refuses {name} with every ranking"))
-    return pytest.param(family, id=name)
-
-
-OPTION_PRESETS: dict[str, Rules] = {
-    "CRP-free-ride-limit-3": PRESETS["crp"].replace(free_ride=True, deal_limit=3),
-    "HOYLE-free-ride-limit-2-40": PRESETS["hoyle"].replace(free_ride=True, deal_limit=2, deck_size=40),
-    "FOSTER-limit-2-32": PRESETS["foster"].replace(deal_limit=2, deck_size=32),
-    "POUNCE-32-new-widow": PRESETS["pounce"].replace(deck_size=32, stall_effect="new_widow", exchange_all=True),
-    "SCHWIMMEN-blitz-all-lose-52": PRESETS["schwimmen"].replace(blitz_all_lose=True, deck_size=52, deal_limit=4),
-    "THIRTY_ONE-lowest-loses-turns-6-40": PRESETS["thirty_one"].replace(
-        free_ride=False, blitz_all_lose=False, turn_limit=6, deck_size=40
-    ),
-}
-"""The options of RULES.md §7-§9 on other presets, fixed (the families draw them at random too)."""
-
-VARIANT_VALUES: list[Variant] = [
-    *PRESETS.values(), *OPTION_PRESETS.values(), *(Family(m, s) for m, s in itertools.product(Mechanism, Scoring))
-]
-VARIANTS = (
-    [pytest.param(rules, id=name.upper()) for name, rules in PRESETS.items()]
-    + [pytest.param(rules, id=name) for name, rules in OPTION_PRESETS.items()]
-    + [_family_param(m, s) for m, s in itertools.product(Mechanism, Scoring)]
+from helpers import MATCH_BOUND, always, deck_dealing_a_31, kind_first, random_walk, walk
+from random_play import (
+    HEAVY,
+    POOL_VARIANTS,
+    PROPERTY,
+    ROUNDS_VARIANTS,
+    VARIANTS,
+    Game,
+    Variant,
+    accepted,
+    candidate_actions,
+    deck_of,
+    games,
+    hidden_swap,
+    params_where,
 )
-"""Every preset, the presets with the shared options, and every mechanism x scoring pair with random options."""
-
-
-def _params_where(mechanism: Mechanism | None = None, scoring: Scoring | None = None) -> list[Any]:
-    return [
-        param
-        for param, variant in zip(VARIANTS, VARIANT_VALUES)
-        if (mechanism is None or variant.mechanism is mechanism) and (scoring is None or variant.scoring is scoring)
-    ]
-
-
-ROUNDS_VARIANTS = _params_where(mechanism=Mechanism.ROUNDS)
-POOL_VARIANTS = _params_where(scoring=Scoring.POOL)
-
-
-@st.composite
-def random_rules(draw: st.DrawFn, family: Family) -> Rules:
-    """Valid rules of ``family``: each option drawn in range, kept where ``Rules`` accepts it."""
-    rules = _accepted(mechanism=family.mechanism, scoring=family.scoring)
-    assume(rules is not None)
-    assert rules is not None
-    for name, values in OPTION_VALUES.items():
-        value = draw(values, label=name)
-        try:
-            rules = rules.replace(**{name: value})
-        except RulesError:
-            pass  # an option of another mechanism, scoring or ranking (or out of range): it keeps its default
-    return rules
-
-
-# ---- games ----------------------------------------------------------------------------------------
-
-WINDOW = 20
-"""How many consecutive states of a match the costly checks follow (and the final state)."""
-
-PROPERTY = settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-"""Per variant and test: 5 random matches."""
-HEAVY = settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-"""The costly checks (every legal action applied, hundreds of candidates, JSON): 3 matches per variant."""
-
-
-@dataclasses.dataclass(frozen=True)
-class Game:
-    """A drawn game: rules, players, the deal seed, the random player's seed, where the window starts."""
-
-    rules: Rules
-    players: int
-    seed: int
-    action_seed: int
-    window_at: float
-
-    def start(self) -> GameState:
-        return new_game(self.rules, self.players, seed=self.seed)
-
-    def play(self) -> tuple[list[GameState], list[Action]]:
-        """The whole match: ``states[i + 1] == apply(states[i], actions[i])``; it must end within the bound."""
-        rng = random.Random(self.action_seed)
-        states = [self.start()]
-        actions: list[Action] = []
-        for _, action, after in random_walk(states[0], rng, MATCH_BOUND, kind_first(rng, uniform_share=0.5)):
-            actions.append(action)
-            states.append(after)
-        assert states[-1].is_over, f"no end after {MATCH_BOUND} actions"
-        return states, actions
-
-    def window(self, states: list[GameState]) -> list[int]:
-        """The indices of the states the costly checks follow: the first, ``WINDOW`` in a row, and the last."""
-        first = int(self.window_at * max(0, len(states) - WINDOW))
-        return sorted({0, *range(first, min(first + WINDOW, len(states))), len(states) - 1})
-
-
-@st.composite
-def games(draw: st.DrawFn, variant: Variant) -> Game:
-    rules = variant if isinstance(variant, Rules) else draw(random_rules(variant))
-    players = draw(st.integers(3, 12), label="players")
-    seed = draw(st.integers(0, 2**63 - 1), label="seed")
-    try:
-        new_game(rules, players, seed=seed)
-    except CommerceError:  # a deck too small for this table (RULES.md §9)
-        assume(False)
-    action_seed = draw(st.integers(0, 2**32 - 1), label="action_seed")
-    window_at = draw(st.just(0.0) | st.floats(0, 1), label="window_at")
-    return Game(rules, players, seed, action_seed, window_at)
-
 
 # ---- public facts about a state -------------------------------------------------------------------
-
-_LEFT_OUT = {52: (), 40: (Rank.EIGHT, Rank.NINE, Rank.TEN), 32: (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX)}
-
-
-def deck_of(rules: Rules) -> tuple[Card, ...]:
-    """The variant's deck (RULES.md §9: 52, 40 without 8 9 10, 32 without 2 to 6), in deck order."""
-    left_out = _LEFT_OUT[rules.deck_size]
-    return tuple(card for card in DECK_52 if card.rank not in left_out)
 
 
 def all_cards(state: GameState) -> list[Card]:
@@ -324,48 +162,6 @@ def new_showdown(before: GameState, after: GameState) -> Showdown | None:
     if shown is None or (previous is not None and previous.deal_number == shown.deal_number):
         return None
     return shown
-
-
-# ---- the candidate actions: the variant's whole action space ---------------------------------------
-
-
-def built(kind: Callable[..., Action], *args: Any) -> list[Action]:
-    """``[kind(*args)]``, or ``[]`` where no such action can be built (a seat below 0, a blind take of 0 or a card twice)."""
-    try:
-        return [kind(*args)]
-    except CommerceError:
-        return []
-
-
-def candidate_actions(state: GameState, rng: random.Random) -> list[Action]:
-    """Every legal action, and for every seat each kind of action with its hand's cards, the widow's and others."""
-    deck = deck_of(state.rules)
-    widow = state.widow
-    candidates: list[Action] = list(legal_actions(state))
-    if len(widow) <= 4:
-        subsets = [s for k in range(len(widow) + 1) for s in itertools.combinations(widow, k)]
-    else:
-        subsets = [tuple(rng.sample(widow, rng.randint(1, 3))) for _ in range(6)] + [(), tuple(widow)]
-    outsiders = [card for card in deck if card not in widow]
-    for seat in range(state.num_players):
-        hand = state.hands[seat]
-        others = [*rng.sample(deck, 2), *state.stock[:1]]
-        candidates += [Knock(seat), Pass(seat), Pounce(seat), BuyHorse(seat), Draw(seat, "stock"), Draw(seat, "discard")]
-        for card in (*hand, *others, *state.discard[-2:]):
-            candidates += [Buy(seat, card), Barter(seat, card), BarterReply(seat, card), Discard(seat, card)]
-        candidates += [Exchange(seat, give, take) for give in hand for take in widow]
-        candidates += [Exchange(seat, give, take) for give, take in zip(others, others[1:])]
-        if hand and widow:
-            candidates += [Exchange(seat, rng.choice(widow), rng.choice(hand)), Exchange(seat, hand[0], hand[-1])]
-        for subset in subsets:
-            candidates += built(BlindExchange, seat, subset)
-        candidates += built(BlindExchange, seat, (*rng.choice(subsets), rng.choice(outsiders)))
-    for seat in range(state.num_players, 12):  # seats no table this size has (an action can name seats 0 to 11)
-        card = rng.choice(deck)
-        candidates += [Knock(seat), Pass(seat), Pounce(seat), BuyHorse(seat), Buy(seat, card), Barter(seat, card)]
-        candidates += [BarterReply(seat, card), Exchange(seat, card, rng.choice(deck)), Discard(seat, card), Draw(seat, "stock")]
-        candidates += built(BlindExchange, seat, widow[:1])
-    return candidates
 
 
 # ---- apply is pure; the same seed and actions give the same game ----------------------------------
@@ -535,7 +331,7 @@ def test_the_balances_plus_the_pot_are_always_zero(variant: Variant, data: st.Da
     assert states[-1].pot == 0, "what is left in the pot or pool is paid out at the end"
 
 
-LIVES_VARIANTS = _params_where(scoring=Scoring.LIVES)
+LIVES_VARIANTS = params_where(scoring=Scoring.LIVES)
 """Every variant settled with lives (a buy there costs nothing: no money moves)."""
 
 
@@ -797,7 +593,7 @@ def test_the_horse_is_offered_once_to_the_first_player_out_and_its_answer_deals_
 
 def test_a_horse_answer_whose_next_deal_is_dealt_with_a_31_is_the_answer_then_a_blitz() -> None:
     # §6.9 then §8.6: the answer deals the next deal, and a 31 dealt settles it in the same step.
-    family = _accepted(mechanism=Mechanism.DRAW_DISCARD, scoring=Scoring.POOL)
+    family = accepted(mechanism=Mechanism.DRAW_DISCARD, scoring=Scoring.POOL)
     assert family is not None
     rules = family.replace(ranking=Ranking.TRENTUNO, horse=True, starting_lives=1, blitz=True)
     rng = random.Random(3)
@@ -973,50 +769,6 @@ def test_states_and_actions_round_trip_through_json(variant: Variant, data: st.D
 
 
 # ---- observe never leaks ----------------------------------------------------------------------------
-
-
-def known_cards(state: GameState, seat: int) -> set[Card]:
-    """The cards whose place ``seat`` may know: its hand, the widow, every card of an event it saw."""
-    view = observe(state, seat)
-    known = {*view.hand, *view.widow, *view.discard}
-    for event in view.history:
-        known.update(event.cards)
-    if state.phase in (Phase.OVER, Phase.HORSE) and state.last_showdown is not None:
-        known.update(card for hand in state.last_showdown.hands for card in hand)  # still face up on the table
-    return known
-
-
-def hidden_swap(state: GameState, seat: int, rng: random.Random) -> GameState | None:
-    """``state`` with cards ``seat`` cannot know moved among their places (other hands, stock, discard).
-
-    First all of them shuffled at once; if ``state_from_json`` finds that
-    state impossible (a pending barter's card or a pounce's tricon moved),
-    single swaps. ``None`` if nothing can move.
-    """
-    known = known_cards(state, seat)
-    n = state.num_players
-    piles = [list(hand) for hand in state.hands] + [list(state.stock), list(state.discard), list(state.widow)]
-    places = [(p, i) for p, pile in enumerate(piles) for i, card in enumerate(pile) if card not in known]
-    in_hands = [(p, i) for p, i in places if p < n]
-    if not in_hands or len(places) < 2:
-        return None
-    for attempt in range(5):
-        moved = [list(pile) for pile in piles]
-        if attempt == 0:
-            cards = [piles[p][i] for p, i in places]
-            rng.shuffle(cards)
-            for (p, i), card in zip(places, cards):
-                moved[p][i] = card
-        else:
-            (p, i), (q, j) = rng.choice(in_hands), rng.choice(places)
-            moved[p][i], moved[q][j] = moved[q][j], moved[p][i]
-        if moved == piles:
-            continue
-        try:
-            return with_hidden_cards(state, hands=moved[:n], stock=moved[n], discard=moved[n + 1], widow=moved[n + 2])
-        except SerializationError:
-            continue
-    return None
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from commerce_rules import CommerceError, Scoring, new_game, returns
-from test_properties import PROPERTY, VARIANTS, Variant, games
+from random_play import PROPERTY, VARIANTS, Variant, games
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -52,7 +52,7 @@ from commerce_rules import (
     to_json,
 )
 from helpers import play
-from test_properties import HEAVY, VARIANTS, Variant, games
+from random_play import HEAVY, VARIANTS, Variant, games
 
 
 def check_sample(state: GameState, seat: int, seed: int) -> GameState:

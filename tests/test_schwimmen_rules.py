@@ -15,7 +15,6 @@ from commerce_rules import (
     DECK_32,
     SCHWIMMEN,
     TRENTUNO,
-    Card,
     CommerceError,
     EventKind,
     Exchange,
@@ -38,6 +37,8 @@ from commerce_rules import (
     state_from_json,
     to_json,
 )
+from helpers import c as card
+from helpers import cards
 
 HANDS = ["7♣ 8♦ 9♥", "J♣ Q♦ K♥", "A♣ 10♦ 8♥"]
 """Seat 0 (the dealer) counts 9, seat 1 (the eldest) 10, seat 2 11: nobody near 31."""
@@ -45,14 +46,6 @@ EXTRA = "7♠ 8♠ 9♠"
 """The extra hand, face down until the dealer chooses: 24 in spades."""
 STOCK = "7♥ J♥ Q♥"
 """The stock's top; the rest follows in deck order."""
-
-
-def card(text: str) -> Card:
-    return Card.parse(text)
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return tuple(card(t) for t in text.split())
 
 
 def position(hands: list[str] = HANDS, extra: str = EXTRA, stock: str = STOCK, **kwargs: object) -> GameState:

@@ -63,6 +63,7 @@ from commerce_rules import (
     state_from_json,
     to_json,
 )
+from helpers import c as card
 from helpers import walk
 
 VARIANTS = [
@@ -132,10 +133,6 @@ CRP_START = deal_position(
     CRP, hands=["2♣ 7♦ 9♥", "3♠ 5♠ Q♥", "4♦ 8♣ J♠", "6♥ 10♣ K♦"], dealer=0, widow="A♠ A♥ 5♦"
 )
 POUNCE_START = deal_position(POUNCE, hands=["2♣ 7♦ 9♥", "Q♠ Q♥ Q♦", "4♦ 8♣ J♠"], dealer=0, widow="Q♣ A♥ 5♦")
-
-
-def card(text: str) -> Card:
-    return Card.parse(text)
 
 
 def foster_worked_example() -> GameState:

@@ -16,13 +16,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from commerce_rules import DECKS, Card
-from commerce_rules.ranking.table import _GRADERS, HandTable, TableKey
-from commerce_rules.rules import Ranking
+from commerce_rules.ranking.registry import RANKINGS
+from commerce_rules.ranking.table import HandTable, TableKey, grader_for
 
 KEYS = [
-    *(TableKey(ranking, ace_low, True, size) for ranking in Ranking if ranking is not Ranking.TRENTUNO for ace_low in (False, True) for size in DECKS),
-    *(TableKey(Ranking.TRENTUNO, False, suited, size, feuer) for suited in (False, True) for feuer in (False, True) for size in DECKS),
-]  # fmt: skip
+    TableKey(ranking, size, options)
+    for ranking, part in RANKINGS.items()
+    for options in itertools.product((False, True), repeat=len(part.options))  # every ranking option is yes or no
+    for size in DECKS
+]
+"""Every ranking configuration of every registered ranking, on every deck."""
 
 
 _TABLES: dict[TableKey, HandTable] = {}
@@ -43,7 +46,7 @@ def _dense(keys: list[tuple[int, ...]]) -> list[int]:
 @pytest.mark.parametrize("key", KEYS, ids=str)
 def test_every_hand_has_the_strength_and_category_that_grading_it_alone_gives(key: TableKey) -> None:
     table = _table(key)
-    grade = _GRADERS[key.ranking](key)
+    grade = grader_for(key)
     hands = list(itertools.combinations(DECKS[key.deck_size], 3))
     graded = [grade(hand) for hand in hands]
     values = [table.three[a.bit | b.bit | c.bit] for a, b, c in hands]
@@ -59,7 +62,7 @@ def test_a_hands_cards_and_words_are_its_own_grading_whatever_order_it_is_read_i
     hand: list[Card] = data.draw(st.lists(st.sampled_from(deck), min_size=3, max_size=3, unique=True))
     table = _table(key)
     value = table.three[hand[0].bit | hand[1].bit | hand[2].bit]
-    expected = _GRADERS[key.ranking](key)(tuple(sorted(hand)))  # type: ignore[arg-type]
+    expected = grader_for(key)(tuple(sorted(hand)))  # type: ignore[arg-type]
     assert (str(value), value.cards) == (expected.description, expected.cards)
     assert value.cards is value.cards  # graded once, then kept
     assert sorted(value.cards) == sorted(hand)

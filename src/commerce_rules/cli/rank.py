@@ -45,8 +45,9 @@ def rank_text(value: HandValue) -> str:
 
     Most descriptions already name it (``sequence Q-K-A of spades``); one
     that does not (a Trentuno count, ``31``) is preceded by it: ``point: 31``.
+    The category is named in the ranking's own word (:attr:`HandValue.category_word`).
     """
-    text, category = str(value), str(value.category)
+    text, category = str(value), value.category_word
     return text if re.search(rf"\b{re.escape(category)}\b", text) else f"{category}: {text}"
 
 

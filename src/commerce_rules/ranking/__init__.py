@@ -1,11 +1,12 @@
 """Hand ranking: :func:`evaluate`, :class:`HandValue`, :class:`Category`.
 
 One module per ranking (:mod:`.foster`, :mod:`.classic`, :mod:`.extended`,
-:mod:`.trentuno`, :mod:`.hoyle`) grades a three-card hand; :mod:`.table`
-turns those grades into a precomputed table per ranking configuration, and
-:func:`evaluate` is a look-up in it. Each ranking module also says why one of
-its hands beats another, which :mod:`.compare` looks up. :mod:`.odds` counts
-the categories.
+:mod:`.trentuno`, :mod:`.hoyle`) declares its part (:mod:`.part`): its
+grader, its categories best first and their words, why one of its hands
+beats another, its odds sections. :mod:`.registry` names them all, and the
+shared modules read it: :mod:`.table` turns a grader into a precomputed table
+per ranking configuration (:func:`evaluate` is a look-up in it),
+:mod:`.compare` words the reasons, :mod:`.odds` counts the categories.
 """
 
 from __future__ import annotations

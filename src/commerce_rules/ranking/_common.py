@@ -1,32 +1,12 @@
-"""Helpers shared by the ranking modules: the graded form of a hand, the words for it, and why one hand beats another."""
+"""Helpers shared by the ranking modules: the shapes of a hand, the words for it, and why one hand beats another."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from ..cards import Card, Rank, Suit
+from .part import Criteria, Criterion, Graded, Hand3, Labels
 from .value import Category, HandValue
-
-Hand3 = tuple[Card, Card, Card]
-"""A three-card hand."""
-
-
-class Graded(NamedTuple):
-    """What a ranking module says about one three-card hand.
-
-    ``key`` orders the hands of one ranking (higher is better, equal keys are
-    exact ties); the table turns the keys into dense strengths.
-    """
-
-    key: tuple[int, ...]
-    category: Category
-    cards: tuple[Card, ...]
-    description: str
-
-
-Grader = Callable[[Hand3], Graded]
-"""A ranking's function from a three-card hand to its :class:`Graded` form."""
 
 _RANK_WORDS = {Rank.JACK: "jacks", Rank.QUEEN: "queens", Rank.KING: "kings", Rank.ACE: "aces"}
 
@@ -115,35 +95,17 @@ def points(cards: tuple[Card, ...]) -> int:
     return sum(c.points for c in cards)
 
 
-def grade_tricon_or_sequence(hand: Hand3, ace_low: bool) -> Graded | None:
+def grade_tricon_or_sequence(hand: Hand3, ace_low: bool, labels: Labels) -> Graded | None:
     """The tricon (by rank) or sequence (by top card) ``hand`` is, if it is either: every ranking with sequences starts so."""
     if is_tricon(hand):
-        return Graded((Category.TRICON, hand[0].rank), Category.TRICON, by_suit(hand), describe_tricon(hand))
+        return labels.graded(Category.TRICON, (hand[0].rank,), by_suit(hand), describe_tricon(hand))
     ordered = sequence(hand, ace_low)
     if ordered is not None:
-        return Graded((Category.SEQUENCE, sequence_top(ordered)), Category.SEQUENCE, ordered, describe_sequence(ordered))
+        return labels.graded(Category.SEQUENCE, (sequence_top(ordered),), ordered, describe_sequence(ordered))
     return None
 
 
 # --------------------------------------------------------------------------- why one hand beats another
-
-
-class Criterion(NamedTuple):
-    """One step of a ranking's order within a category, as :func:`~commerce_rules.ranking.compare.compare_values` words it."""
-
-    label: str
-    """What is higher: ``"higher pair"``, ``"more cards in the point"``..."""
-    key: int
-    """The comparable key: the higher key is the better hand."""
-    text: str
-    """The key as the reason writes it: ``"K"``, ``"21"``..."""
-
-
-Criteria = Callable[[HandValue], Sequence[Criterion]]
-"""A ranking's criteria: the steps that order two hands of one category, first step first."""
-
-Reason = Callable[[HandValue, HandValue], str]
-"""Why ``better`` beats ``worse``, two unequal values of one ranking, in words."""
 
 _ORDINALS: Final = ("card", "second card", "third card")
 
@@ -186,11 +148,12 @@ def reason_by_category(better: HandValue, worse: HandValue, criteria: Criteria) 
     """The reason for a ranking whose categories order its hands: the category, then its ``criteria``.
 
     ``"tricon beats sequence"``, or ``"both flush; higher card (K over Q)"``
-    naming the first criterion that separates two hands of one category.
+    naming the first criterion that separates two hands of one category;
+    the categories in the ranking's own words (:attr:`HandValue.category_word`).
     """
     if better.category is not worse.category:
-        return f"{better.category} beats {worse.category}"
+        return f"{better.category_word} beats {worse.category_word}"
     for (label, high, high_text), (_, low, low_text) in zip(criteria(better), criteria(worse)):
         if high != low:
-            return f"both {better.category}; {label} ({high_text} over {low_text})"
-    return f"both {better.category}; {better} beats {worse}"  # pragma: no cover - the tests show it never happens
+            return f"both {better.category_word}; {label} ({high_text} over {low_text})"
+    return f"both {better.category_word}; {better} beats {worse}"  # pragma: no cover - the tests show it never happens

@@ -20,11 +20,8 @@ Hands equal on all of that are equal.
 
 from __future__ import annotations
 
+from ..rules import CRP
 from ._common import (
-    Criterion,
-    Graded,
-    Grader,
-    Hand3,
     by_rank_desc,
     by_suit,
     card_criteria,
@@ -40,32 +37,38 @@ from ._common import (
     suit_word,
     total_criterion,
 )
+from .part import Criterion, Graded, Grader, Hand3, Label, Labels, OddsSection, RankingPart
 from .value import Category, HandValue
 
-__all__ = ["criteria", "grade_combination", "grader", "reason"]
+__all__ = ["LABELS", "PART", "criteria", "grade_combination", "grader", "reason"]
+
+LABELS = Labels(
+    Label(Category.TRICON, "tricon"),
+    Label(Category.SEQUENCE, "sequence"),
+    Label(Category.FLUSH, "flush"),
+    Label(Category.PAIR, "pair"),
+    Label(Category.POINT, "point"),
+)
+"""Best first."""
 
 
-def grade_combination(hand: Hand3, ace_low: bool) -> Graded | None:
-    """The tricon, sequence or flush of ``hand`` as in the classic ranking, or ``None``.
+def grade_combination(hand: Hand3, ace_low: bool, labels: Labels) -> Graded | None:
+    """The tricon, sequence or flush of ``hand`` as in the classic ranking, or ``None``, ordered by ``labels``.
 
     Shared with :mod:`~commerce_rules.ranking.extended`, which recognises only these.
     """
-    combination = grade_tricon_or_sequence(hand, ace_low)
+    combination = grade_tricon_or_sequence(hand, ace_low, labels)
     if combination is not None:
         return combination
     if is_suited(hand):
         cards = by_rank_desc(hand)
-        return Graded(
-            (Category.FLUSH, *(c.rank for c in cards)),
-            Category.FLUSH,
-            cards,
-            f"flush {ranks_text(cards)} of {suit_word(cards[0].suit)}",
-        )
+        ranks = [c.rank for c in cards]
+        return labels.graded(Category.FLUSH, ranks, cards, f"flush {ranks_text(cards)} of {suit_word(cards[0].suit)}")
     return None
 
 
-def grade_pair(hand: Hand3) -> Graded | None:
-    """A pair (pair rank, then the odd card), or ``None``."""
+def grade_pair(hand: Hand3, labels: Labels) -> Graded | None:
+    """A pair (pair rank, then the odd card), or ``None``, ordered by ``labels``."""
     a, b, c = hand
     if a.rank is b.rank:
         pair, odd = (a, b), c
@@ -75,31 +78,26 @@ def grade_pair(hand: Hand3) -> Graded | None:
         pair, odd = (b, c), a
     else:
         return None
-    return Graded(
-        (Category.PAIR, pair[0].rank, odd.rank),
+    return labels.graded(
         Category.PAIR,
+        (pair[0].rank, odd.rank),
         by_suit(pair) + (odd,),
         f"pair of {rank_plural(pair[0].rank)}, {odd.rank.symbol} kicker",
     )
 
 
-def grade_point(hand: Hand3) -> Graded:
-    """A point: the total of the three cards whatever their suits, then the ranks high to low."""
+def grade_point(hand: Hand3, labels: Labels) -> Graded:
+    """A point: the total of the three cards whatever their suits, then the ranks high to low, ordered by ``labels``."""
     cards = by_rank_desc(hand)
     total = points(cards)
-    return Graded(
-        (Category.POINT, total, *(c.rank for c in cards)),
-        Category.POINT,
-        cards,
-        f"point {total} ({cards_text(cards)})",
-    )
+    return labels.graded(Category.POINT, (total, *(c.rank for c in cards)), cards, f"point {total} ({cards_text(cards)})")
 
 
 def grader(ace_low: bool) -> Grader:
     """The classic grader; ``ace_low`` adds A-2-3 as the lowest sequence."""
 
     def grade(hand: Hand3) -> Graded:
-        return grade_combination(hand, ace_low) or grade_pair(hand) or grade_point(hand)
+        return grade_combination(hand, ace_low, LABELS) or grade_pair(hand, LABELS) or grade_point(hand, LABELS)
 
     return grade
 
@@ -121,3 +119,12 @@ def criteria(value: HandValue) -> list[Criterion]:
 def reason(better: HandValue, worse: HandValue) -> str:
     """Why one hand beats another in the classic ranking: the category, then :func:`criteria`."""
     return reason_by_category(better, worse, criteria)
+
+
+ODDS = (
+    OddsSection("Widow and lives (classic)", "`CRP`, `ace_low=False`", CRP),
+    OddsSection("Widow and lives, ace low", "`CRP.replace(ace_low=True)`", CRP.replace(ace_low=True)),
+)
+"""The odds page's sections."""
+
+PART = RankingPart(LABELS, ("ace_low",), grader, reason, odds=ODDS)

@@ -2,28 +2,19 @@
 
 Each ranking module owns what is particular to it: its ``reason`` (and, for
 the rankings whose categories order the hands, the ``criteria`` that order
-two hands of one category). This module only looks the ranking up, as
-:mod:`.table` looks up its grader, and never asks which ranking it is.
+two hands of one category). This module only looks the ranking up in
+:mod:`.registry`, as :mod:`.table` looks up its grader, and never asks which
+ranking it is.
 """
 
 from __future__ import annotations
 
-from typing import Final
-
-from ..rules import Ranking, Rules
-from . import classic, extended, foster, hoyle, trentuno
-from ._common import Criterion, Reason
+from ..rules import Rules
+from .part import Criterion
+from .registry import ranking_part
 from .value import HandValue
 
 __all__ = ["Criterion", "compare_values"]
-
-_REASONS: Final[dict[Ranking, Reason]] = {
-    Ranking.FOSTER: foster.reason,
-    Ranking.CLASSIC: classic.reason,
-    Ranking.EXTENDED: extended.reason,
-    Ranking.HOYLE: hoyle.reason,
-    Ranking.TRENTUNO: trentuno.reason,
-}
 
 
 def compare_values(first: HandValue, second: HandValue, rules: Rules) -> tuple[int, str]:
@@ -46,4 +37,4 @@ def compare_values(first: HandValue, second: HandValue, rules: Rules) -> tuple[i
         return 0, ""
     sign = 1 if first > second else -1
     better, worse = (first, second) if sign > 0 else (second, first)
-    return sign, _REASONS[rules.ranking](better, worse)
+    return sign, ranking_part(rules).reason(better, worse)

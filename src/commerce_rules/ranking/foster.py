@@ -20,11 +20,10 @@ Equal points with the same number of cards are exact ties.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ..rules import FOSTER
 from ._common import (
-    Criterion,
-    Graded,
-    Grader,
-    Hand3,
     by_rank_desc,
     cards_text,
     combination_criteria,
@@ -33,30 +32,41 @@ from ._common import (
     reason_by_category,
     suit_groups,
 )
+from .part import Criterion, Graded, Grader, Hand3, Label, Labels, OddsSection, RankingPart
 from .value import Category, HandValue
 
-__all__ = ["criteria", "grader", "reason"]
+__all__ = ["LABELS", "PART", "criteria", "grader", "point_breakdown", "reason"]
+
+
+def point_breakdown(points: Sequence[HandValue]) -> list[tuple[str, int]]:
+    """The odds page's rows under the point: how many points count three cards of a suit, and how many two."""
+    three = sum(1 for value in points if len({card.suit for card in value.cards}) == 1)
+    return [("… of which 3 cards of a suit", three), ("… of which 2 cards of a suit", len(points) - three)]
+
+
+LABELS = Labels(
+    Label(Category.TRICON, "tricon"),
+    Label(Category.SEQUENCE, "sequence"),
+    Label(Category.POINT, "point", "2 or 3 cards of a suit", point_breakdown),
+    Label(Category.NOTHING, "nothing", "three suits"),
+)
+"""Best first."""
 
 
 def grader(ace_low: bool) -> Grader:
     """The Foster grader; ``ace_low`` makes A-2-3 the lowest sequence."""
 
     def grade(hand: Hand3) -> Graded:
-        combination = grade_tricon_or_sequence(hand, ace_low)
+        combination = grade_tricon_or_sequence(hand, ace_low, LABELS)
         if combination is not None:
             return combination
         groups = [g for g in suit_groups(hand) if len(g) >= 2]
         if not groups:
-            return Graded((Category.NOTHING,), Category.NOTHING, by_rank_desc(hand), "nothing")
+            return LABELS.graded(Category.NOTHING, (), by_rank_desc(hand), "nothing")
         (group,) = groups  # three cards hold at most one suit group of two or more
         total = points(group)
         rest = by_rank_desc([c for c in hand if c not in group])
-        return Graded(
-            (Category.POINT, total, len(group)),
-            Category.POINT,
-            group + rest,
-            f"point {total} ({cards_text(group)})",
-        )
+        return LABELS.graded(Category.POINT, (total, len(group)), group + rest, f"point {total} ({cards_text(group)})")
 
     return grade
 
@@ -78,3 +88,8 @@ def criteria(value: HandValue) -> list[Criterion]:
 def reason(better: HandValue, worse: HandValue) -> str:
     """Why one Foster hand beats another: the category, then :func:`criteria`."""
     return reason_by_category(better, worse, criteria)
+
+
+PART = RankingPart(
+    LABELS, ("ace_low",), grader, reason, odds=(OddsSection("Foster", "`FOSTER` (A-2-3 is a sequence)", FOSTER),)
+)

@@ -19,11 +19,8 @@ True
 
 from __future__ import annotations
 
+from ..rules import HOYLE
 from ._common import (
-    Criterion,
-    Graded,
-    Grader,
-    Hand3,
     by_rank_desc,
     card_criteria,
     grade_tricon_or_sequence,
@@ -35,29 +32,26 @@ from ._common import (
     total_criterion,
 )
 from .classic import criteria as classic_criteria
-from .classic import grade_pair, grade_point
+from .classic import LABELS, grade_pair, grade_point
+from .part import Criterion, Graded, Grader, Hand3, OddsSection, RankingPart
 from .value import Category, HandValue
 
-__all__ = ["criteria", "grader", "reason"]
+__all__ = ["PART", "criteria", "grader", "reason"]
 
 
 def grader(ace_low: bool) -> Grader:
     """The Hoyle grader; ``ace_low`` makes A-2-3 the lowest sequence."""
 
     def grade(hand: Hand3) -> Graded:
-        combination = grade_tricon_or_sequence(hand, ace_low)
+        combination = grade_tricon_or_sequence(hand, ace_low, LABELS)
         if combination is not None:
             return combination
         if is_suited(hand):
             cards = by_rank_desc(hand)
             total = points(cards)
-            return Graded(
-                (Category.FLUSH, total, *(c.rank for c in cards)),
-                Category.FLUSH,
-                cards,
-                f"flush {ranks_text(cards)} of {suit_word(cards[0].suit)}",
-            )
-        return grade_pair(hand) or grade_point(hand)
+            description = f"flush {ranks_text(cards)} of {suit_word(cards[0].suit)}"
+            return LABELS.graded(Category.FLUSH, (total, *(c.rank for c in cards)), cards, description)
+        return grade_pair(hand, LABELS) or grade_point(hand, LABELS)
 
     return grade
 
@@ -72,3 +66,6 @@ def criteria(value: HandValue) -> list[Criterion]:
 def reason(better: HandValue, worse: HandValue) -> str:
     """Why one Hoyle hand beats another: the category, then :func:`criteria`."""
     return reason_by_category(better, worse, criteria)
+
+
+PART = RankingPart(LABELS, ("ace_low",), grader, reason, odds=(OddsSection("Hoyle", "`HOYLE` (A-2-3 is a sequence)", HOYLE),))

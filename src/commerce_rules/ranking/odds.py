@@ -5,6 +5,10 @@ hands a player is dealt: C(52, 3) = 22,100, or C(40, 3) = 9,880 for
 Trentuno's 40-card deck. Quads, which only a pounce can make, are not dealt
 hands and are not counted.
 
+Each ranking's part (:mod:`.registry`) gives its sections, its categories'
+names and order, the rows it adds under one (Foster's point) and its table by
+value (Trentuno's counts); this module asks no ranking's name.
+
 Regenerate the page with ``python -m commerce_rules.ranking.odds`` (or
 ``python scripts/make_odds.py``); a test checks that it is up to date.
 """
@@ -18,11 +22,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from ..rules import CRP, EXTENDED, FOSTER, HOYLE, SCHWIMMEN, TRENTUNO, Ranking, Rules
+from ..rules import Rules
+from .part import Label
+from .registry import RANKINGS, ranking_part
 from .table import table_for_key, table_key
 from .value import Category, HandValue
 
-__all__ = ["ODDS_VARIANTS", "category_counts", "foster_point_counts", "main", "render_odds_page", "trentuno_value_counts"]
+__all__ = [
+    "ODDS_VARIANTS", "category_counts", "foster_point_counts", "main", "render_odds_page", "trentuno_value_counts",
+    "value_counts",
+]  # fmt: skip
 
 
 def _dealt_values(rules: Rules) -> list[HandValue]:
@@ -30,7 +39,7 @@ def _dealt_values(rules: Rules) -> list[HandValue]:
 
 
 def category_counts(rules: Rules) -> dict[Category, int]:
-    """How many three-card hands of the deck fall in each category, best category first.
+    """How many three-card hands of the deck fall in each category, best category first (as the ranking lists them).
 
     Only the categories that occur under ``rules`` are keys.
 
@@ -39,57 +48,56 @@ def category_counts(rules: Rules) -> dict[Category, int]:
     {'TRICON': 52, 'SEQUENCE': 44, 'FLUSH': 1100, 'PAIR': 3744, 'POINT': 17160}
     """
     counts = Counter(value.category for value in _dealt_values(rules))
-    return {category: counts[category] for category in sorted(counts, reverse=True)}
+    return {category: counts[category] for category in ranking_part(rules).labels.categories() if counts[category]}
+
+
+def value_counts(rules: Rules) -> list[tuple[str, int]]:
+    """For a ranking whose hands are values (Trentuno's counts): how many hands have each value, best first.
+
+    >>> from commerce_rules import TRENTUNO
+    >>> value_counts(TRENTUNO)[:3]
+    [('31', 12), ('30½', 40), ('30', 4)]
+    """
+    counts = ranking_part(rules).value_counts
+    if counts is None:
+        raise ValueError(f"the {rules.ranking.value} ranking has no values to count: its hands are ordered by category")
+    return counts(_dealt_values(rules))
 
 
 def trentuno_value_counts(rules: Rules) -> list[tuple[str, int]]:
-    """For a Trentuno ranking: how many hands have each value, best first (``"31"``, ``"30½"``, ...).
+    """:func:`value_counts`, under its first name (only Trentuno's rankings count values).
 
     >>> from commerce_rules import TRENTUNO
     >>> trentuno_value_counts(TRENTUNO)[:3]
     [('31', 12), ('30½', 40), ('30', 4)]
     """
-    if rules.ranking is not Ranking.TRENTUNO:
-        raise ValueError("trentuno_value_counts needs a Trentuno ranking")
-    by_strength: dict[int, tuple[str, int]] = {}
-    for value in _dealt_values(rules):
-        label = str(value) if value.category is not Category.TRICON else "Feuer" if str(value).startswith("Feuer") else "30½"
-        old = by_strength.get(value.strength, (label, 0))
-        by_strength[value.strength] = (label, old[1] + 1)
-    return [by_strength[s] for s in sorted(by_strength, reverse=True)]
+    return value_counts(rules)
+
+
+def _breakdown(rules: Rules, label: Label) -> list[tuple[str, int]]:
+    """The rows the odds page adds under ``label`` (none if it declares none), from its dealt hands under ``rules``."""
+    if label.breakdown is None:
+        return []
+    return label.breakdown([value for value in _dealt_values(rules) if value.category is label.category])
 
 
 def foster_point_counts(rules: Rules) -> tuple[int, int]:
-    """For a Foster ranking: how many point hands count three cards of a suit, and how many two.
+    """For a Foster ranking: how many point hands count three cards of a suit, and how many two (its point's breakdown).
 
     >>> from commerce_rules import FOSTER
     >>> foster_point_counts(FOSTER)
     (1096, 12168)
     """
-    if rules.ranking is not Ranking.FOSTER:
-        raise ValueError("foster_point_counts needs the Foster ranking")
-    points = [v for v in _dealt_values(rules) if v.category is Category.POINT]
-    three = sum(1 for v in points if len({card.suit for card in v.cards}) == 1)
-    return three, len(points) - three
+    for label in ranking_part(rules).labels.labels:
+        rows = _breakdown(rules, label)
+        if rows:
+            (_, three), (_, two) = rows
+            return three, two
+    raise ValueError("foster_point_counts needs the Foster ranking")
 
 
-ODDS_VARIANTS: Final[tuple[tuple[str, str, Rules], ...]] = (
-    ("Foster", "`FOSTER` (A-2-3 is a sequence)", FOSTER),
-    ("Widow and lives (classic)", "`CRP`, `ace_low=False`", CRP),
-    ("Widow and lives, ace low", "`CRP.replace(ace_low=True)`", CRP.replace(ace_low=True)),
-    ("Extended Commerce", "`EXTENDED`", EXTENDED),
-    ("Trentuno, suited, 40 cards", "`TRENTUNO`", TRENTUNO),
-    ("Trentuno, unsuited, 40 cards", "`TRENTUNO.replace(trentuno_suited=False)`", TRENTUNO.replace(trentuno_suited=False)),
-    ("Hoyle", "`HOYLE` (A-2-3 is a sequence)", HOYLE),
-    ("Schwimmen, 32 cards, Feuer", "`SCHWIMMEN` (Trentuno counting, three aces above 31)", SCHWIMMEN),
-)
-"""The variants on the odds page: (title, how to get it, rules)."""
-
-_LABELS: Final = {
-    (Ranking.FOSTER, Category.POINT): "point (2 or 3 cards of a suit)",
-    (Ranking.FOSTER, Category.NOTHING): "nothing (three suits)",
-    (Ranking.EXTENDED, Category.NOTHING): "nothing (everything else)",
-}
+ODDS_VARIANTS: Final[tuple[tuple[str, str, Rules], ...]] = tuple(section for part in RANKINGS.values() for section in part.odds)
+"""The variants on the odds page: (title, how to get it, rules), each ranking's sections in the registry's order."""
 
 
 def _row(label: str, count: int, total: int) -> str:
@@ -112,6 +120,7 @@ def render_odds_page() -> str:
         "are not counted.",
     ]
     for title, how, rules in ODDS_VARIANTS:
+        part = ranking_part(rules)
         counts = category_counts(rules)
         total = sum(counts.values())
         lines += [
@@ -123,14 +132,11 @@ def render_odds_page() -> str:
             "| category | hands | probability | odds |",
             "| --- | ---: | ---: | ---: |",
         ]
-        for category, count in counts.items():
-            label = _LABELS.get((rules.ranking, category), category.name.lower())
-            lines.append(_row(label, count, total))
-            if rules.ranking is Ranking.FOSTER and category is Category.POINT:
-                three, two = foster_point_counts(rules)
-                lines.append(_row("… of which 3 cards of a suit", three, total))
-                lines.append(_row("… of which 2 cards of a suit", two, total))
-        if rules.ranking is Ranking.TRENTUNO:
+        for label in part.labels.labels:
+            if label.category in counts:
+                lines.append(_row(label.title, counts[label.category], total))
+                lines += [_row(text, count, total) for text, count in _breakdown(rules, label)]
+        if part.value_counts is not None:
             lines += [
                 "",
                 "By value, best first:",
@@ -138,7 +144,7 @@ def render_odds_page() -> str:
                 "| value | hands | probability | odds |",
                 "| --- | ---: | ---: | ---: |",
             ]
-            lines += [_row(label, count, total) for label, count in trentuno_value_counts(rules)]
+            lines += [_row(label, count, total) for label, count in value_counts(rules)]
     return "\n".join(lines) + "\n"
 
 

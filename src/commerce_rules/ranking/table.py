@@ -1,8 +1,9 @@
 """The precomputed hand tables and :func:`evaluate`.
 
 For each distinct *ranking configuration* — the :class:`~commerce_rules.Rules`
-fields that change how hands compare: ``ranking``, ``ace_low`` (rankings with
-sequences), ``trentuno_suited`` (Trentuno) and ``deck_size`` — a
+fields that change how hands compare: ``ranking``, ``deck_size`` and the
+options the ranking declares (``ace_low``; Trentuno's ``trentuno_suited``
+and ``feuer``), its part found in :mod:`.registry` — a
 :class:`HandTable` maps every three-card hand's bit set (the OR of its cards'
 :attr:`Card.bit <commerce_rules.Card.bit>`) to its :class:`HandValue`, and a
 second dict adds the quads for rules with ``pounce``. A table is built once,
@@ -26,13 +27,14 @@ from ..cards import DECKS, LEFT_OUT, Card, Rank, Suit, bits_of, parse_cards
 from ..errors import HandError, RulesError
 from ..quoting import shown
 from ..rules import Ranking, Rules
-from . import classic, extended, foster, hoyle, trentuno
-from ._common import Graded, Grader, by_suit, rank_plural
+from ._common import by_suit, rank_plural
+from .part import Graded, Grader
+from .registry import RANKINGS, ranking_part
 from .value import Category, HandValue
 
 __all__ = [
-    "HandTable", "TableKey", "blitz_among", "blitz_strength", "evaluate", "hand_strength_table", "hand_values", "is_blitz", "table_for_key", "table_key",
-    "thirty_ones",
+    "HandTable", "TableKey", "blitz_among", "blitz_strength", "evaluate", "grader_for", "hand_strength_table", "hand_values", "is_blitz",
+    "table_for_key", "table_key", "thirty_ones",
 ]  # fmt: skip
 
 CardsLike = Union[str, Iterable[Union[Card, str]]]
@@ -42,33 +44,28 @@ CardsLike = Union[str, Iterable[Union[Card, str]]]
 class TableKey(NamedTuple):
     """The fields of a :class:`~commerce_rules.Rules` that decide how hands compare.
 
-    Fields that a ranking ignores are normalised (``ace_low`` is ``False`` for
-    Trentuno, ``trentuno_suited`` is ``True`` elsewhere), so rules that rank
-    hands alike share one key. ``pounce`` is not part of it: it only adds the
-    quads on top of the same three-card strengths.
+    The ranking, the deck, and the values of the ranking's own
+    :attr:`~.part.RankingPart.options` in its order (``(ace_low,)``,
+    ``(trentuno_suited, feuer)``): options a ranking ignores are left out, so
+    rules that rank hands alike share one key. ``pounce`` is not part of it:
+    it only adds the quads on top of the same three-card strengths.
     """
 
     ranking: Ranking
-    ace_low: bool
-    trentuno_suited: bool
     deck_size: int
-    feuer: bool = False
+    options: tuple[object, ...]
 
 
 def table_key(rules: Rules) -> TableKey:
     """The :class:`TableKey` of ``rules``."""
-    if rules.ranking is Ranking.TRENTUNO:
-        return TableKey(rules.ranking, False, rules.trentuno_suited, rules.deck_size, rules.feuer)
-    return TableKey(rules.ranking, rules.ace_low, True, rules.deck_size)
+    options = tuple(getattr(rules, name) for name in ranking_part(rules).options)
+    return TableKey(rules.ranking, rules.deck_size, options)
 
 
-_GRADERS: Final[dict[Ranking, Callable[[TableKey], Grader]]] = {
-    Ranking.FOSTER: lambda key: foster.grader(key.ace_low),
-    Ranking.CLASSIC: lambda key: classic.grader(key.ace_low),
-    Ranking.EXTENDED: lambda key: extended.grader(key.ace_low),
-    Ranking.HOYLE: lambda key: hoyle.grader(key.ace_low),
-    Ranking.TRENTUNO: lambda key: trentuno.grader(key.trentuno_suited, key.feuer),
-}
+def grader_for(key: TableKey) -> Grader:
+    """The grader of ``key``'s ranking, given its options."""
+    part = RANKINGS[key.ranking]
+    return part.grader(**dict(zip(part.options, key.options)))
 
 
 class HandTable:
@@ -82,7 +79,7 @@ class HandTable:
 
     __slots__ = (
         "key", "deck", "three", "with_quads", "three_view", "with_quads_view", "top_strength", "blitz_strength", "thirty_ones",
-        "_grade",
+        "_grade", "_labels",
     )  # fmt: skip
 
     key: TableKey
@@ -107,7 +104,8 @@ class HandTable:
     def __init__(self, key: TableKey) -> None:
         self.key = key
         self.deck = DECKS[key.deck_size]
-        self._grade = grade = _GRADERS[key.ranking](key)
+        self._grade = grade = grader_for(key)
+        self._labels = RANKINGS[key.ranking].labels
         key_hash = hash(key)
         graded, by_shape = _graded_by_shape(self.deck, grade)
         strengths = {k: i for i, k in enumerate(sorted({g.key for g in by_shape.values()}))}
@@ -130,6 +128,10 @@ class HandTable:
         """The three-card hand ``bits``'s cards in readable order and its description, graded now (a value asks once)."""
         graded = self._grade(tuple(card for card in self.deck if card.bit & bits))  # type: ignore[arg-type]
         return graded.cards, graded.description
+
+    def category_word(self, category: Category) -> str:
+        """The ranking's word for ``category``: ``"tricon"``, Brag's ``"prial"``."""
+        return self._labels.word(category)
 
     def reduce_value(self, bits: int) -> tuple[Callable[..., HandValue], tuple[Any, ...]]:
         """How :class:`HandValue` pickles: by key and bit set, so that unpickling finds the interned value."""

@@ -25,11 +25,18 @@ Equal values are ties. The categories are ``TRICON`` for a tricon and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import Rank
-from ._common import Graded, Grader, Hand3, by_rank_desc, by_suit, is_tricon, points, rank_plural, suit_groups
+from ..rules import SCHWIMMEN, TRENTUNO
+from ._common import by_rank_desc, by_suit, is_tricon, points, rank_plural, suit_groups
+from .part import Graded, Grader, Hand3, Label, Labels, OddsSection, RankingPart
 from .value import Category, HandValue
 
-__all__ = ["grader", "reason"]
+__all__ = ["LABELS", "PART", "grader", "reason", "value_counts"]
+
+LABELS = Labels(Label(Category.TRICON, "tricon"), Label(Category.POINT, "point"))
+"""As the odds page lists them. They do not order the hands (a 31 beats a tricon, a tricon beats 30): the counts do."""
 
 _TRICON_KEY = (1, 61)
 """Twice 30½: keys count in half points, so a tricon sits between 30 (60) and 31 (62)."""
@@ -37,15 +44,15 @@ _FEUER_KEY = (1, 64)
 """Above 31 (62): three aces with ``feuer``."""
 
 
-def grader(suited: bool, feuer: bool = False) -> Grader:
-    """The Trentuno grader: best suit (``suited``) or all three cards, nearest 31; Feuer above 31 (``feuer``)."""
+def grader(trentuno_suited: bool, feuer: bool = False) -> Grader:
+    """The Trentuno grader: best suit (``trentuno_suited``) or all three cards, nearest 31; Feuer above 31 (``feuer``)."""
 
     def grade(hand: Hand3) -> Graded:
         if is_tricon(hand):
             if feuer and hand[0].rank is Rank.ACE:
                 return Graded(_FEUER_KEY, Category.TRICON, by_suit(hand), "Feuer (three aces)")
             return Graded(_TRICON_KEY, Category.TRICON, by_suit(hand), f"30½ (tricon of {rank_plural(hand[0].rank)})")
-        if suited:
+        if trentuno_suited:
             groups = suit_groups(hand)
             best = max(groups, key=points)
             total = points(best)
@@ -68,3 +75,23 @@ def reason(better: HandValue, worse: HandValue) -> str:
     ``"31 beats 30½ (tricon of 7s)"``.
     """
     return f"{better} beats {worse}"
+
+
+def value_counts(values: Sequence[HandValue]) -> list[tuple[str, int]]:
+    """How many of ``values`` have each value, best first: ``"31"``, ``"30½"`` (every tricon), ..., ``"Feuer"`` on top."""
+    by_strength: dict[int, tuple[str, int]] = {}
+    for value in values:
+        label = str(value) if value.category is not Category.TRICON else "Feuer" if str(value).startswith("Feuer") else "30½"
+        old = by_strength.get(value.strength, (label, 0))
+        by_strength[value.strength] = (label, old[1] + 1)
+    return [by_strength[s] for s in sorted(by_strength, reverse=True)]
+
+
+ODDS = (
+    OddsSection("Trentuno, suited, 40 cards", "`TRENTUNO`", TRENTUNO),
+    OddsSection("Trentuno, unsuited, 40 cards", "`TRENTUNO.replace(trentuno_suited=False)`", TRENTUNO.replace(trentuno_suited=False)),
+    OddsSection("Schwimmen, 32 cards, Feuer", "`SCHWIMMEN` (Trentuno counting, three aces above 31)", SCHWIMMEN),
+)
+"""The odds page's sections."""
+
+PART = RankingPart(LABELS, ("trentuno_suited", "feuer"), grader, reason, value_counts, ODDS)

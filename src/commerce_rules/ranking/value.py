@@ -22,17 +22,26 @@ __all__ = ["Category", "HandValue", "SourceTable"]
 
 
 class Category(enum.IntEnum):
-    """The kind of a hand, ordered from worst to best.
+    """The kind of a hand: a label, as pokerkit's ``Label``.
 
-    Which members a ranking uses is set by the rules (the Rules pages): Foster uses ``NOTHING``, ``POINT``, ``SEQUENCE`` and ``TRICON``; the classic
-    (widow and lives) and Hoyle rankings ``POINT`` to ``TRICON``; Extended
-    ``NOTHING``, ``FLUSH``, ``SEQUENCE`` and ``TRICON``; Trentuno ``POINT`` and
-    ``TRICON``. ``QUAD`` exists wherever :attr:`Rules.pounce
+    Each ranking declares the labels it uses, best first, and its word for
+    each (its module's ``LABELS``, read through :mod:`.registry`): Foster
+    uses ``TRICON``, ``SEQUENCE``, ``POINT`` and ``NOTHING``; the classic
+    (widow and lives) and Hoyle rankings ``TRICON`` to ``POINT``; Extended
+    ``TRICON``, ``SEQUENCE``, ``FLUSH`` and ``NOTHING``; Trentuno ``TRICON``
+    and ``POINT``. ``QUAD`` exists wherever :attr:`Rules.pounce
     <commerce_rules.Rules.pounce>` is on.
 
-    The category order is the order of the ranking for every ranking except
-    Trentuno, where a point of 31 beats a tricon (30½): compare
-    :class:`HandValue` objects, not categories, to find the better hand.
+    Why still an ordered integer enum: existing code compares and sorts
+    categories, and ``v.category is Category.SEQUENCE`` is the contract, so
+    the members and their order stay. But no ranking takes its order from
+    the integers: a ranking's order is the head of its grade keys, made from
+    its declared labels (:meth:`.part.Labels.graded`), so a ranking may rank
+    its labels otherwise (in Trentuno a point of 31 beats a tricon, 30½).
+    A new label is one member here, appended, the vocabulary a new ranking
+    adds (as a mechanism adds its ``EventKind``); its place and word are
+    the ranking's. Compare :class:`HandValue` objects, not categories, to
+    find the better hand.
 
     >>> Category.NOTHING < Category.POINT < Category.PAIR < Category.FLUSH
     True
@@ -76,6 +85,9 @@ class SourceTable(Protocol):
     def words(self, bits: int) -> tuple[tuple[Card, ...], str]:
         """The hand ``bits``'s cards in readable order and its description, as its ranking grades it."""
 
+    def category_word(self, category: Category) -> str:
+        """The ranking's word for ``category``."""
+
 
 @final
 class HandValue:
@@ -90,7 +102,7 @@ class HandValue:
       :class:`TypeError`; ``==`` between them is ``False``.
     * :attr:`strength` is the same order as an integer (a dense rank: the
       weakest hand is 0, equal strengths are ties).
-    * :attr:`category`, :attr:`cards` and ``str(value)`` describe the hand.
+    * :attr:`category`, :attr:`category_word`, :attr:`cards` and ``str(value)`` describe the hand.
 
     Rules values that differ only in options that do not change the ranking
     (lives, stall passes, ...) share one table, so their values compare; the
@@ -171,6 +183,11 @@ class HandValue:
         if cards is None:
             cards = self._words()[0]
         return cards
+
+    @property
+    def category_word(self) -> str:
+        """The hand's category as its ranking names it: ``"tricon"``, or a Brag ``"prial"`` (``str(category)`` is the label's own name)."""
+        return self._table.category_word(self.category)
 
     def _words(self) -> tuple[tuple[Card, ...], str]:
         """The cards and description, graded on first use: a table holds 22,100 values, most never shown,

@@ -190,6 +190,8 @@ Only ``replace`` follows, so a stored value stays valid as it is (equal rules eq
 
 _KINDS: Final = (("mechanism", Mechanism), ("scoring", Scoring), ("ranking", Ranking))
 
+WIDOW_SIZES: Final[dict[Mechanism, int]] = {}  # each mechanism part's widow_size: variant fills it, as the parts import this module
+
 _REFUSALS: Final[dict[tuple[str, enum.Enum], str]] = {
     ("pounce", Mechanism.TRADE_BARTER): "pounce needs a widow: use mechanism='widow'",
     ("pounce", Mechanism.ROUNDS): "pounce applies only with mechanism 'widow': Hoyle's rounds have no pounce",
@@ -336,8 +338,8 @@ class Rules:
 
     @property
     def has_widow(self) -> bool:
-        """Whether the mechanism deals a face-up widow."""
-        return self.mechanism in (Mechanism.WIDOW, Mechanism.ROUNDS)
+        """Whether the mechanism deals a widow: its part declares a ``widow_size`` above 0."""
+        return WIDOW_SIZES[self.mechanism] > 0
 
     @property
     def max_hand_size(self) -> int:

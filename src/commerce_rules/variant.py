@@ -20,7 +20,7 @@ from .mechanisms.rounds import Rounds
 from .mechanisms.trade_barter import TradeBarter
 from .mechanisms.widow import Widow
 from .parts import MechanismPart, PhasePart, ScoringPart
-from .rules import Mechanism, Rules, Scoring, check_rules
+from .rules import WIDOW_SIZES, Mechanism, Rules, Scoring, check_rules
 from .scoring.ledger import Ledger
 from .scoring.lives import Lives
 from .scoring.pool import Pool
@@ -36,6 +36,7 @@ MECHANISMS: Final[dict[Mechanism, MechanismPart]] = {
     Mechanism.DRAW_DISCARD: DrawDiscard(),
 }
 """Every mechanism, by the name ``Rules.mechanism`` gives it."""
+WIDOW_SIZES.update({name: part.widow_size for name, part in MECHANISMS.items()})  # what Rules.has_widow reads
 
 SCORINGS: Final[dict[Scoring, ScoringPart]] = {
     Scoring.LEDGER: Ledger(),

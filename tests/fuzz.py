@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import copy
+import importlib
 import json
 import math
 import os
@@ -202,10 +203,9 @@ def mutated_text(document: Any, rng: random.Random) -> str | bytes:
 def _numpy() -> ModuleType | None:
     """NumPy, for its scalars and arrays as junk, where installed (it is no dependency of the library)."""
     try:
-        import numpy
+        return importlib.import_module("numpy")  # typed alike with NumPy installed or not
     except ImportError:
         return None
-    return numpy
 
 
 def junk_index(rng: random.Random, legal: tuple[int, ...], size: int) -> Any:

@@ -6,6 +6,12 @@ presets are and ``state.py`` where the vocabulary is, no module names a mechanis
 phase or an event kind that belongs to one part, or an action class of one
 part: a new part must not need an edit there. Read from the code itself
 (its syntax tree), so docstrings and messages do not count.
+
+The rankings likewise: only the registry (``ranking/registry.py``) names a
+ranking's module, and no module but the rankings' own (and their helpers,
+``ranking/_common.py``), ``rules.py`` and the bots' strategies names a
+ranking or a category other than the pounce's ``QUAD``: the table, the
+reasons, the odds page and ``rank`` read the registry.
 """
 
 from __future__ import annotations
@@ -14,6 +20,8 @@ import ast
 from pathlib import Path
 
 import pytest
+
+from commerce_rules.ranking.registry import RANKINGS
 
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "commerce_rules"
 
@@ -72,6 +80,65 @@ def test_the_check_finds_a_branch_on_a_part(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert len(part_references(source)) == 4
+
+
+# --------------------------------------------------------------------------- the rankings
+
+RANKING_MODULES = frozenset(part.grader.__module__.rsplit(".", 1)[-1] for part in RANKINGS.values())
+"""The modules of the registered rankings (``foster``, ``classic``...)."""
+SHARED_LABELS = {"QUAD"}
+"""The pounce's category, which every ranking's table holds."""
+
+
+def ranking_shared_modules() -> list[Path]:
+    """Every module but the rankings' own, the registry that names them, ``rules.py`` where the presets are and the bots' strategies."""
+    return sorted(
+        path for path in PACKAGE.rglob("*.py")
+        if not path.relative_to(PACKAGE).as_posix().startswith(("bots/strategies", "rules.py"))
+        and (path.parent.name != "ranking" or (path.stem not in RANKING_MODULES and path.stem != "registry"))
+    )  # fmt: skip
+
+
+def ranking_references(path: Path, *, labels: bool = True) -> list[str]:
+    """Where ``path`` names a ranking, imports a ranking's module or (with ``labels``) names a category but ``QUAD``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            owner, name = node.value.id, node.attr
+            if owner == "Ranking" or (labels and owner == "Category" and name not in SHARED_LABELS):
+                found.append(f"{owner}.{name} (line {node.lineno})")
+        elif isinstance(node, ast.ImportFrom):
+            modules = {*(node.module or "").split("."), *(alias.name for alias in node.names)}
+            if modules & RANKING_MODULES:
+                found.append(f"from {'.' * node.level}{node.module or ''} import ... (line {node.lineno})")
+    return found
+
+
+def test_the_rankings_modules_are_found() -> None:
+    assert {"foster", "classic", "extended", "trentuno", "hoyle"} <= RANKING_MODULES
+    names = {path.relative_to(PACKAGE).as_posix() for path in ranking_shared_modules()}
+    assert {"ranking/table.py", "ranking/compare.py", "ranking/odds.py", "cli/rank.py", "narrate.py"} <= names
+    assert not {"ranking/registry.py", "ranking/classic.py", "bots/strategies/widow.py"} & names
+
+
+@pytest.mark.parametrize("path", ranking_shared_modules(), ids=lambda path: str(path.relative_to(PACKAGE)))
+def test_a_shared_module_never_names_a_ranking_or_its_categories(path: Path) -> None:
+    assert ranking_references(path, labels=path.name != "_common.py") == []
+
+
+def test_the_check_finds_a_branch_on_a_ranking(tmp_path: Path) -> None:
+    source = tmp_path / "branchy.py"
+    source.write_text(
+        "from . import classic, foster\n"
+        "from ..ranking.trentuno import grader\n"
+        "from .rules import Ranking\n"
+        "def f(rules, value):\n"
+        "    if rules.ranking is Ranking.FOSTER and value.category is Category.TRICON:\n"
+        "        return value.category is Category.QUAD\n",
+        encoding="utf-8",
+    )
+    assert len(ranking_references(source)) == 4
+    assert len(ranking_references(source, labels=False)) == 3
 
 
 MOST_LINES = 430

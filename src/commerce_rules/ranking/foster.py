@@ -38,10 +38,10 @@ from .value import Category, HandValue
 __all__ = ["LABELS", "PART", "criteria", "grader", "point_breakdown", "reason"]
 
 
-def point_breakdown(points: Sequence[HandValue]) -> list[tuple[str, int]]:
-    """The odds page's rows under the point: how many points count three cards of a suit, and how many two."""
-    three = sum(1 for value in points if len({card.suit for card in value.cards}) == 1)
-    return [("… of which 3 cards of a suit", three), ("… of which 2 cards of a suit", len(points) - three)]
+def point_breakdown(values: Sequence[HandValue]) -> list[tuple[str, int]]:
+    """The odds page's rows under the point: how many of the point ``values`` count three cards of a suit, and how many two."""
+    three = sum(1 for value in values if len({card.suit for card in value.cards}) == 1)
+    return [("… of which 3 cards of a suit", three), ("… of which 2 cards of a suit", len(values) - three)]
 
 
 LABELS = Labels(

@@ -88,7 +88,7 @@ def foster_point_counts(rules: Rules) -> tuple[int, int]:
     >>> foster_point_counts(FOSTER)
     (1096, 12168)
     """
-    for label in ranking_part(rules).labels.labels:
+    for label in ranking_part(rules).labels:
         rows = _breakdown(rules, label)
         if rows:
             (_, three), (_, two) = rows
@@ -132,7 +132,7 @@ def render_odds_page() -> str:
             "| category | hands | probability | odds |",
             "| --- | ---: | ---: | ---: |",
         ]
-        for label in part.labels.labels:
+        for label in part.labels:
             if label.category in counts:
                 lines.append(_row(label.title, counts[label.category], total))
                 lines += [_row(text, count, total) for text, count in _breakdown(rules, label)]

@@ -18,7 +18,7 @@ labels in any order, and word them its own way (Brag's ``TRICON`` is a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from ..cards import Card
@@ -123,6 +123,10 @@ class Labels:
     def categories(self) -> tuple[Category, ...]:
         """The categories, best first."""
         return tuple(label.category for label in self.labels)
+
+    def __iter__(self) -> Iterator[Label]:
+        """The labels, best first."""
+        return iter(self.labels)
 
 
 class RankingPart(NamedTuple):

@@ -134,7 +134,7 @@ class Ledger(NoQuestions):
             if payer != showdown.dealer:
                 return ""
             if len(seats) > 1 and alike and winner_value is not None:
-                return f" (the dealer's hand is a {winner_value.category} like the best hand)"
+                return f" (the dealer's hand is a {winner_value.category_word} like the best hand)"
             return " (the dealer did not win)"
 
         return payment_lines(showdown, "pot", why)

@@ -157,30 +157,12 @@ def as_if_unasked(
       and no seat can be told whose: nobody is shown to act (``to_act`` is
       ``None``).
     """
-    from .parts import accepted
-
-    log = state.log
-    current, own_question_to_come = state, False
-    while current.phase in questions and current.to_act is not None:
-        own_question_to_come |= current.to_act == player
-        after, reason = accepted(mechanism.play(current, questions[current.phase](current.to_act)))
-        if reason is not None or own_question_to_come:
-            waiting = state.turn.turn_of if own_question_to_come else None
-            phase = after.phase if reason is not None else _resumed(after, mechanism, questions)
-            return state._replace(phase=phase, to_act=waiting, log=log)
-        current = after
-    return current._replace(log=log)
-
-
-def _resumed(state: GameState, mechanism: MechanismPart, questions: Mapping[Phase, Callable[[int], Action]]) -> Phase:
-    """The phase play goes on (or ends) in once every pending question of ``state`` is declined."""
-    from .parts import accepted
-
-    while state.phase in questions and state.to_act is not None:
-        state, reason = accepted(mechanism.play(state, questions[state.phase](state.to_act)))
-        if reason is not None:
-            break
-    return state.phase
+    asked, after, ended = _declined_in_turn(state, mechanism, questions)
+    if any(question.to_act == player for question in asked):
+        return state._replace(phase=after.phase, to_act=state.turn.turn_of, log=state.log)
+    if ended:
+        return state._replace(phase=after.phase, to_act=None, log=state.log)
+    return after._replace(log=state.log)
 
 
 def own_question(
@@ -193,12 +175,21 @@ def own_question(
     widow tell it): an environment that asks every seat in turn offers it
     the claim then, so that who is really being asked is never shown.
     """
+    asked, _, _ = _declined_in_turn(state, mechanism, questions)
+    return next((question for question in asked if question.to_act == player), None)
+
+
+def _declined_in_turn(
+    state: GameState, mechanism: MechanismPart, questions: Mapping[Phase, Callable[[int], Action]]
+) -> tuple[list[GameState], GameState, bool]:
+    """Every pending private question of ``state`` declined in turn: the states in which each was asked, in
+    order, the state play goes on from, and whether declining ended the deal (that state then is its end)."""
     from .parts import accepted
 
+    asked: list[GameState] = []
     while state.phase in questions and state.to_act is not None:
-        if state.to_act == player:
-            return state
-        state, reason = accepted(mechanism.play(state, questions[state.phase](state.to_act)))
-        if reason is not None:
-            return None
-    return None
+        asked.append(state)
+        state, outcome = accepted(mechanism.play(state, questions[state.phase](state.to_act)))
+        if outcome is not None:
+            return asked, state, True
+    return asked, state, False

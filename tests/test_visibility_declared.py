@@ -60,3 +60,15 @@ def test_the_private_things_are_the_ones_the_rules_name() -> None:
     }
     secret = {kind for part in PARTS for kind, (_, sight) in getattr(part, "events").items() if sight is EventSight.PLAYER_ONLY}
     assert secret == {EventKind.POUNCE_DECLINED}
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_field_some_seats_may_not_see_is_empty_by_default(name: str) -> None:
+    """``observe`` passes a record on untouched where every such field is empty: its default must be."""
+    rules = PRESETS[name]
+    variant = variant_of(rules)
+    state = new_game(rules, 4, seed=1)
+    records = [(state.turn, variant.sight.turn_fields), (state.score, variant.sight.record_fields)]
+    for record, fields in records:
+        for field in fields:
+            assert not type(record)._field_defaults[field]

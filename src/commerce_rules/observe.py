@@ -113,6 +113,9 @@ def observe(state: GameState, player: int) -> Observation:
         turn = turn_as_seen(turn, sight.turn_fields, player, asked, real_turn)
     if sight.record_fields and score is not None:
         score = turn_as_seen(score, sight.record_fields, player, asked)
+    history = log.seen_by(player)
+    if sight.secret_kinds:
+        history = history_as_seen(history, player, sight.secret_kinds)
     return _new(Observation, (
         player,
         rules,
@@ -133,7 +136,7 @@ def observe(state: GameState, player: int) -> Observation:
         active,
         turn,
         score,
-        history_as_seen(log.seen_by(player), player, sight.secret_kinds),
+        history,
         showdowns,
         winners,
     ))  # fmt: skip

@@ -92,7 +92,8 @@ def seat_sight(rules: Rules, mechanism: MechanismPart, scoring: ScoringPart) -> 
     phases = (*mechanism.phases_for(rules), *scoring.phases_for(rules))
     questions = {question.phase: question.decline for question in mechanism.private_questions if question.phase in phases}
     shapes = (*mechanism.events.items(), *scoring.events.items())
-    secret_kinds = frozenset(kind for kind, (_, sight) in shapes if sight is EventSight.PLAYER_ONLY)
+    # A secret event is the answer to a private question: where none is asked, no history holds one.
+    secret_kinds = frozenset(kind for kind, (_, sight) in shapes if sight is EventSight.PLAYER_ONLY and questions)
     return SeatSight(
         questions,
         secret_kinds,
@@ -104,25 +105,27 @@ def seat_sight(rules: Rules, mechanism: MechanismPart, scoring: ScoringPart) -> 
 def turn_as_seen(turn: Any, sights: Mapping[str, FieldSight], player: int, asked: int | None, real: Any = None) -> Any:
     """``turn`` as ``player`` may see it: every field it may not see replaced by its default.
 
-    ``asked`` is the seat answering a private question, or ``None``; ``real``
-    is the record as it really is where ``turn`` is the table shown as if
-    another seat's question were declined (:func:`as_if_unasked`): a seat's
-    own entry is read from it, since the declines imagined there are nobody's.
+    ``sights`` names the fields some seats may not see; ``asked`` is the seat
+    answering a private question, or ``None``; ``real`` is the record as it
+    really is where ``turn`` is the table shown as if another seat's
+    question were declined (:func:`as_if_unasked`): a seat's own entry is
+    read from it, since the declines imagined there are nobody's.
     """
+    if real is None:
+        for name in sights:
+            if getattr(turn, name):
+                break
+        else:
+            return turn  # every such field is empty (its default is): nothing to hide, the common case
     hidden: dict[str, Any] = {}
-    defaults = type(turn)._field_defaults
     for name, sight in sights.items():
         if sight is FieldSight.OWN_ENTRY:
-            value = getattr(turn if real is None else real, name)
-            mine = tuple(seat for seat in value if seat == player)
+            mine = (player,) if player in getattr(turn if real is None else real, name) else ()
             if mine != getattr(turn, name):
                 hidden[name] = mine
-            continue
-        if sight is FieldSight.EVERYONE or getattr(turn, name) == defaults[name]:
-            continue
-        seen = player == (turn.turn_of if sight is FieldSight.TURN_OWNER else asked)
-        if not seen:
-            hidden[name] = defaults[name]
+        elif sight is not FieldSight.EVERYONE and getattr(turn, name) != (default := type(turn)._field_defaults[name]):
+            if player != (turn.turn_of if sight is FieldSight.TURN_OWNER else asked):
+                hidden[name] = default
     return turn._replace(**hidden) if hidden else turn
 
 
@@ -132,8 +135,6 @@ def history_as_seen(history: tuple[Event, ...], player: int, secret_kinds: froze
     The cards of events seen by some seats only are already hidden
     (:meth:`~commerce_rules.events.DealLog.seen_by`).
     """
-    if not secret_kinds:
-        return history
     return tuple([event for event in history if event.kind not in secret_kinds or event.player == player])
 
 

@@ -401,3 +401,67 @@ def test_a_pending_pounce_question_is_not_in_the_public_view() -> None:
     text = texts.pop()
     assert '"to_act":0' in text and "pounce" not in text  # the table as the seats not asked see it
     assert observe(match, 0).to_act == 0 and observe(match, 1).to_act == 1
+
+
+def dealt(game: Any, seed: int) -> Any:
+    """A state of ``game`` past its first chance nodes: the first deal dealt at random from ``seed``."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        outcomes, weights = zip(*state.chance_outcomes())
+        state.apply_action(rng.choices(outcomes, weights)[0])
+    return state
+
+
+@pytest.mark.parametrize("name", PRESET_NAMES)
+def test_resample_from_infostate_keeps_what_the_seat_knows_and_deals_the_rest_anew(name: str) -> None:
+    game = load(variant=name, players=4, turn_limit=30, deal_limit=2)
+    state, rng = dealt(game, 3), random.Random(3)
+    for _ in range(20):
+        if state.is_terminal():
+            break
+        if not state.is_chance_node():
+            seat = state.current_player()
+            draws = iter([0.25, 0.75])
+            samples = [state.resample_from_infostate(seat, lambda: next(draws)) for _ in range(2)]
+            for sample in samples:
+                assert sample.information_state_string(seat) == state.information_state_string(seat)
+                assert sample.observation_string(seat) == state.observation_string(seat)
+                assert sample.legal_actions() == state.legal_actions()
+            assert samples[0].serialize() != samples[1].serialize()  # another deal of the unseen cards
+            outcomes = state.legal_actions()
+        else:
+            outcomes = [outcome for outcome, _ in state.chance_outcomes()]
+        state.apply_action(rng.choice(outcomes))
+
+
+def test_resample_from_infostate_is_refused_while_cards_are_dealt_and_for_a_seat_that_is_not_there() -> None:
+    game = load(variant="crp", players=3)
+    with pytest.raises(CommerceError, match="not while cards are being dealt"):
+        game.new_initial_state().resample_from_infostate(0, lambda: 0.5)
+    with pytest.raises(CommerceError, match="player_id must be a seat from 0 to 2"):
+        dealt(game, 1).resample_from_infostate(7, lambda: 0.5)
+
+
+def test_openspiels_python_ismcts_bot_plays_a_whole_match_out_of_the_box() -> None:
+    ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
+    mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
+    game = load(variant="crp", players=3, starting_lives=1, turn_limit=12, deal_limit=2)
+    searcher = ismcts.ISMCTSBot(
+        game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(5)), uct_c=2.0, max_simulations=12,
+        random_state=np.random.RandomState(5),
+    )
+    state, rng = dealt(game, 11), random.Random(11)
+    searched = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        elif state.current_player() == 0:
+            action = searcher.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            searched += 1
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert searched > 0 and len(state.returns()) == 3

@@ -80,6 +80,8 @@ from .start import new_game
 from .engine import apply, legal_actions
 from .errors import ArgumentTypeError, CommerceError
 from .observe import observe
+from .quoting import shown as quoted
+from .sampling import sample_state
 from .openspiel_parameters import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, PARAMETERS, explicit_parameters, rules_from_parameters
 from .openspiel_observer import CommerceObserver
 from .openspiel_views import DealEnd, deal_end
@@ -289,6 +291,31 @@ class CommerceState(pyspiel.State):  # type: ignore[misc, unused-ignore]
             except CommerceError:
                 pass
         return f"action {action}"
+
+    # -- searching ---------------------------------------------------------------------------
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CommerceState:
+        """A state ``player_id`` cannot tell from this one: the cards it has not seen dealt anew.
+
+        :func:`~commerce_rules.sample_state` of the seat's observation, seeded
+        by ``probability_sampler()`` (a float in [0, 1), as OpenSpiel's
+        samplers give): every consistent placement of the unseen cards alike,
+        the earlier deals as they were. This is what OpenSpiel's Python
+        ``ISMCTSBot`` asks of a game. The new state's ``history()`` is this
+        one's (the chance outcomes as they really fell): only what lies ahead
+        is resampled, so hand it to a search, not to the seat.
+
+        :raises CommerceError: at a chance node, where the state is between deals or being dealt.
+        """
+        now = self.now
+        if now.match is None or now.pending is not None:
+            raise CommerceError("a state is resampled at a seat's turn or once over, not while cards are being dealt")
+        if type(player_id) is not int or not 0 <= player_id < self.table.players:
+            raise CommerceError(f"player_id must be a seat from 0 to {self.table.players - 1}, not {quoted(player_id)}")
+        seed = int(float(probability_sampler()) * 2**53)
+        resampled: CommerceState = self.clone()
+        resampled.now = attrs.evolve(now, match=sample_state(observe(now.match, player_id), seed))
+        return resampled
 
     # -- the end ---------------------------------------------------------------------------
 

@@ -89,7 +89,7 @@ def test_load_game_with_a_variant_and_players_is_the_way_in() -> None:
 
 def test_every_option_of_rules_is_a_parameter_by_its_name() -> None:
     spec = pyspiel.load_game("python_commerce").get_type().parameter_specification
-    assert set(CRP.options()) | {"variant", "players"} == set(spec)
+    assert set(CRP.options()) | {"variant", "players", "deal_chance"} == set(spec)
 
 
 def test_options_given_by_name_change_the_preset_and_the_others_keep_its_values() -> None:
@@ -465,3 +465,31 @@ def test_openspiels_python_ismcts_bot_plays_a_whole_match_out_of_the_box() -> No
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert searched > 0 and len(state.returns()) == 3
+
+
+@pytest.mark.parametrize("name", ["foster", "crp", "thirty_one"])
+def test_deal_chance_deals_each_deal_in_one_chance_node_of_as_many_shuffles(name: str) -> None:
+    game = load(variant=name, players=3, deal_chance=1024)
+    assert game.max_chance_outcomes() == 1024 and "deal_chance=1024" in str(game)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    state, rng = game.new_initial_state(), random.Random(2)
+    state.apply_action(0)  # the first dealer
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 1024
+    state.apply_action(7)  # shuffle 7: the whole first deal
+    assert not state.is_chance_node()
+    assert match_of(state).hands == new_game(game.rules, 3, dealer=0, deck=shuffled_deck(game.rules, 7, 1)).hands
+    again = game.new_initial_state()
+    again.apply_action(0)
+    again.apply_action(7)
+    assert again.serialize() == state.serialize()  # an outcome is one deck, always the same
+
+
+def test_deal_chance_of_a_wrong_type_or_range_is_refused() -> None:
+    from commerce_rules.openspiel_parameters import deal_chance_of
+
+    for value, message in ((1, "from 2 to 65,536"), (10**6, "from 2 to 65,536"), (-3, "from 2")):
+        with pytest.raises(CommerceError, match=message):
+            load(variant="crp", players=3, deal_chance=value)
+    for junk in ("8", 2.0, True, None):  # OpenSpiel refuses these itself before the game sees them
+        with pytest.raises(CommerceError, match="whole number"):
+            deal_chance_of({"deal_chance": junk})

@@ -25,7 +25,9 @@ Chance is explicit: the first chance node draws the first dealer (each seat
 equally likely), and every deal's cards are dealt by chance nodes, one per
 position of the deck from the top (each card still in the deck equally
 likely; the last one is forced and needs no node), so chance-sampling
-algorithms see the true distribution. The library then deals that deck
+algorithms see the true distribution. With ``deal_chance=N`` a deal is one
+chance node instead, of ``N`` equally likely shuffles (fewer steps, but only
+``N`` decks a deal: see :func:`~commerce_rules.openspiel_parameters.deal_chance_of`). The library then deals that deck
 (:func:`commerce_rules.new_game` and :func:`commerce_rules.apply` with
 ``decks=``); the match's seed is never used. A deal dealt with a 31 under
 ``blitz`` (Thirty-One, or a widow game without the dealer's choice) is
@@ -75,14 +77,16 @@ from .actions import Action
 from .bots.base import Bot
 from .bounds import max_actions_per_deal, max_match_actions, return_range
 from .cards import Card
-from .deal import MAX_PLAYERS, MIN_PLAYERS, deck_for
+from .deal import MAX_PLAYERS, MIN_PLAYERS, deck_for, shuffled_deck
 from .start import new_game
 from .engine import apply, legal_actions
 from .errors import ArgumentTypeError, CommerceError
 from .observe import observe
 from .quoting import shown as quoted
 from .sampling import sample_state
-from .openspiel_parameters import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, PARAMETERS, explicit_parameters, rules_from_parameters
+from .openspiel_parameters import (
+    DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, PARAMETERS, deal_chance_of, explicit_parameters, rules_from_parameters,
+)  # fmt: skip
 from .openspiel_observer import CommerceObserver
 from .openspiel_views import DealEnd, deal_end
 from .rules import Rules
@@ -133,10 +137,12 @@ class CommerceGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
         self.rules = rules
         self.players = players
         self.deck: tuple[Card, ...] = deck_for(rules)
+        self.deal_chance = deal_chance_of(given)
+        """0: chance deals card by card; N: each deal is one of N shuffles (see the module's docstring)."""
         low, high = return_range(rules, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=num_actions(rules),
-            max_chance_outcomes=max(len(self.deck), players),
+            max_chance_outcomes=max(len(self.deck), players, self.deal_chance),
             num_players=players,
             min_utility=float(low),
             max_utility=float(high),
@@ -144,7 +150,7 @@ class CommerceGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
             max_game_length=max_match_actions(rules, players),
         )
         variant = given.get("variant", PARAMETERS["variant"])
-        super().__init__(_GAME_TYPE, info, explicit_parameters(variant, rules, players))
+        super().__init__(_GAME_TYPE, info, explicit_parameters(variant, rules, players, self.deal_chance))
 
     def new_initial_state(self) -> CommerceState:
         """The match before its first chance node (the first dealer's draw)."""
@@ -162,6 +168,7 @@ class _Table:
     rules: Rules
     players: int
     deck: tuple[Card, ...]
+    deal_chance: int
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
         return self
@@ -197,7 +204,7 @@ class CommerceState(pyspiel.State):  # type: ignore[misc, unused-ignore]
 
     def __init__(self, game: CommerceGame) -> None:
         super().__init__(game)
-        self.table = _Table(game.rules, game.players, game.deck)
+        self.table = _Table(game.rules, game.players, game.deck, game.deal_chance)
         self.now = _Now()
 
     # -- whose move ----------------------------------------------------------------------
@@ -231,6 +238,9 @@ class CommerceState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         if now.dealer is None:
             players = self.table.players
             return [(seat, 1.0 / players) for seat in range(players)]
+        shuffles = self.table.deal_chance
+        if shuffles:  # the whole deal at once: one of the shuffles
+            return [(shuffle, 1.0 / shuffles) for shuffle in range(shuffles)]
         chance = 1.0 / len(now.left)
         return [(index, chance) for index in now.left]
 
@@ -257,15 +267,20 @@ class CommerceState(pyspiel.State):  # type: ignore[misc, unused-ignore]
             if not 0 <= outcome < game.players:
                 raise CommerceError(f"chance outcome {outcome} is no seat to deal first (seats are 0 to {game.players - 1})")
             return attrs.evolve(now, dealer=outcome, left=tuple(range(len(game.deck))))
-        if outcome not in now.left:
-            raise CommerceError(f"chance outcome {outcome} is no card left to deal")
-        left = tuple(index for index in now.left if index != outcome)
-        dealt = now.dealt + (game.deck[outcome],)
-        if len(left) == 1:  # the last card is forced
-            dealt += (game.deck[left[0]],)
-            left = ()
-        if left:
-            return attrs.evolve(now, dealt=dealt, left=left)
+        if game.deal_chance:
+            if not 0 <= outcome < game.deal_chance:
+                raise CommerceError(f"chance outcome {outcome} is no shuffle (they are 0 to {game.deal_chance - 1})")
+            dealt = tuple(shuffled_deck(game.rules, outcome, 1))
+        else:
+            if outcome not in now.left:
+                raise CommerceError(f"chance outcome {outcome} is no card left to deal")
+            left = tuple(index for index in now.left if index != outcome)
+            dealt = now.dealt + (game.deck[outcome],)
+            if len(left) == 1:  # the last card is forced
+                dealt += (game.deck[left[0]],)
+                left = ()
+            if left:
+                return attrs.evolve(now, dealt=dealt, left=left)
         decks = now.decks + (dealt,)
         if now.pending is None:
             match = new_game(game.rules, game.players, seed=0, dealer=now.dealer, decks=decks)
@@ -283,6 +298,8 @@ class CommerceState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         if player == pyspiel.PlayerId.CHANCE:
             if now.dealer is None:
                 return f"first dealer: seat {action}"
+            if self.table.deal_chance:
+                return f"deal shuffle {action}"
             return f"deal {self.table.deck[action]}"
         match = now.match
         if match is not None and now.pending is None and not match.is_over and match.to_act == player:

@@ -17,7 +17,8 @@ from .rules import LIMITS, PRESETS, Rules
 from .start import new_game
 
 __all__ = [
-    "DEFAULT_DEAL_LIMIT", "DEFAULT_TURN_LIMIT", "MAX_INT", "PARAMETERS", "explicit_parameters", "rules_from_parameters",
+    "DEFAULT_DEAL_LIMIT", "DEFAULT_TURN_LIMIT", "MAX_DEAL_CHANCE", "MAX_INT", "PARAMETERS", "deal_chance_of",
+    "explicit_parameters", "rules_from_parameters",
 ]  # fmt: skip
 
 DEFAULT_TURN_LIMIT: Final = 100
@@ -48,9 +49,13 @@ def _kinds() -> dict[str, type]:
 _KINDS: Final = _kinds()
 _YES_NO: Final = frozenset(name for name, value in Rules().options().items() if isinstance(value, bool))
 
+MAX_DEAL_CHANCE: Final = 65_536
+"""The most shuffles ``deal_chance`` may offer a deal (each chance node lists every outcome)."""
+
 PARAMETERS: Final[dict[str, Any]] = {
     "variant": "foster",
     "players": 4,
+    "deal_chance": 0,
     **{name: (_UNSET_NAME if kind is str else _UNSET_NUMBER) for name, kind in _KINDS.items()},
 }
 """The parameter specification: each default stands for the preset's value."""
@@ -115,9 +120,26 @@ def _option(name: str, value: object) -> object:
     return value
 
 
-def explicit_parameters(variant: str, rules: Rules, players: int) -> dict[str, Any]:
+def deal_chance_of(params: Mapping[str, Any]) -> int:
+    """How chance deals: 0, card by card (the default); N, each deal one of N shuffles, one chance node a deal.
+
+    Dealing card by card is exact: every deck is possible, each as likely.
+    One node a deal costs a search 51 fewer chance steps a deal (52 cards) but
+    offers it only N decks a deal (the library's shuffles of the seeds 0 to
+    N - 1), each as likely: a sampling algorithm sees a sample of the deals,
+    not all of them.
+    """
+    value = params.get("deal_chance", PARAMETERS["deal_chance"])
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ArgumentTypeError(f"deal_chance must be a whole number, not {shown(value)}")
+    if value != 0 and not 2 <= value <= MAX_DEAL_CHANCE:
+        raise CommerceError(f"deal_chance must be 0 (card by card) or from 2 to {MAX_DEAL_CHANCE:,}, not {shown(value)}")
+    return value
+
+
+def explicit_parameters(variant: str, rules: Rules, players: int, deal_chance: int = 0) -> dict[str, Any]:
     """Parameters naming every option's value: they load the same game whatever the defaults."""
-    params: dict[str, Any] = {"variant": variant, "players": players}
+    params: dict[str, Any] = {"variant": variant, "players": players, "deal_chance": deal_chance}
     for name, value in rules.options().items():
         params[name] = int(value) if isinstance(value, bool) else value
     return params

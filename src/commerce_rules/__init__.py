@@ -47,6 +47,7 @@ from .scoring.lives import LivesRecord
 from .scoring.pool import PoolRecord
 from .bots import Bot, GreedyBot, RandomBot, SearchBot
 from .simulate import SimulationResult, simulate
+from .tournaments import BotStanding, TournamentResult, tournament
 from .action_space import action_from_index, action_index, legal_action_indices, legal_action_mask, num_actions
 from .payoffs import returns
 from .sampling import sample_state
@@ -73,11 +74,14 @@ __all__ = [
     "state_from_json",
     "to_json",
     "Bot",
+    "BotStanding",
     "GreedyBot",
     "RandomBot",
     "SearchBot",
     "SimulationResult",
+    "TournamentResult",
     "simulate",
+    "tournament",
     "Category",
     "HandValue",
     "evaluate",

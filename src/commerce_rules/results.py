@@ -126,12 +126,13 @@ class SimulationResult:
         return "\n".join(lines)
 
 
-def wilson_interval(successes: int, trials: int) -> Estimate:
+def wilson_interval(successes: float, trials: int) -> Estimate:
     """The share ``successes / trials`` with Wilson's 95% score interval.
 
     Unlike the normal approximation, Wilson's interval stays inside [0, 1]
     and keeps its coverage near 0 and 1, where the win rates of weak or
-    strong bots lie.
+    strong bots lie. ``successes`` may be fractional (a shared win counted
+    as a fraction of one, in a tournament).
 
     >>> print(wilson_interval(5, 10))
     0.500 [0.237, 0.763]

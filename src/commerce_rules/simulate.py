@@ -27,7 +27,7 @@ import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, Final, Union, cast
+from typing import Any, Final, TypeVar, Union, cast
 
 import attrs
 
@@ -41,6 +41,7 @@ from .observe import observe
 from .quoting import shown
 from .results import Distribution, Estimate, GameRecord, SimulationResult, Tally, wilson_interval
 from .rules import Rules
+from .trajectories import MatchTrace, RecordOptions, RecordTarget, bot_label, open_record, record_options
 
 __all__ = [
     "BotSpec",
@@ -63,6 +64,8 @@ _CHUNK_SECONDS: Final = 0.25
 """The play time a chunk aims at, once the time per game is known: short enough for the progress to move."""
 _IN_FLIGHT_PER_WORKER: Final = 2
 """Chunks submitted ahead per worker of a standard pool: one running, one queued behind it."""
+R = TypeVar("R")
+
 _POLL_SECONDS: Final = 0.25
 """The longest :func:`simulate` waits for a chunk at a time: Ctrl-C is seen soon even where it cannot cut a wait short (Windows)."""
 
@@ -132,8 +135,13 @@ def play_game(rules: Rules, bots: Sequence[BotSpec], seed: int) -> GameRecord:
     return _play(rules, [_bot_maker(spec) for spec in bots], seed)
 
 
-def _play(rules: Rules, makers: Sequence[BotMaker], seed: int) -> GameRecord:
-    """:func:`play_game`, with each seat's bot spec already resolved."""
+def _play(rules: Rules, makers: Sequence[BotMaker], seed: int, trace: MatchTrace | None = None) -> GameRecord:
+    """:func:`play_game`, with each seat's bot spec already resolved.
+
+    ``trace``, if given, is shown each decision (the seat's observation and
+    its action, never the state) and the final state: how ``record=`` and
+    :func:`~commerce_rules.tournament` see a match without a second loop.
+    """
     players = len(makers)
     seats = [make(_derive(seed, -1, seat)) for seat, make in enumerate(makers)]
     state = new_game(rules, players, seed=seed)
@@ -142,11 +150,16 @@ def _play(rules: Rules, makers: Sequence[BotMaker], seed: int) -> GameRecord:
         seat = state.to_act
         assert seat is not None
         options = legal_actions(state)
-        action = seats[seat].choose(observe(state, seat), options)
+        observation = observe(state, seat)
+        action = seats[seat].choose(observation, options)
         if not _among(action, options):
             raise CommerceError(f"seat {seat}'s bot {shown(seats[seat])} chose an illegal action: {shown(action)}")
+        if trace is not None:
+            trace.step(observation, action)
         actions[state.deal_number] += 1
         state = apply(state, action)
+    if trace is not None:
+        trace.end(state)
     showdowns = state.showdowns
     return GameRecord(
         winners=state.winners,
@@ -181,6 +194,27 @@ def _play_chunk(
     for game in range(start, stop):
         tally.add(_play(rules, makers, game_seed(seed, game)))
     return tally, time.perf_counter() - began
+
+
+def _play_recorded_chunk(
+    rules: Rules,
+    bots: Sequence[BotSpec],
+    seed: int,
+    start: int,
+    stop: int,
+    options: RecordOptions,
+    labels: tuple[str, ...],
+) -> tuple[tuple[Tally, list[str]], float]:
+    """:func:`_play_chunk`, and the record lines of its games: the worker sends them back, the parent writes them."""
+    began = time.perf_counter()
+    tally = Tally(len(bots))
+    makers = [_bot_maker(spec) for spec in bots]
+    lines: list[str] = []
+    for game in range(start, stop):
+        trace = MatchTrace(options, game, game_seed(seed, game), labels)
+        tally.add(_play(rules, makers, trace.seed, trace))
+        lines.extend(trace.lines)
+    return (tally, lines), time.perf_counter() - began
 
 
 class _Chunks:
@@ -271,6 +305,9 @@ def simulate(
     chunk_size: int | None = None,
     progress: Callable[[int], object] | None = None,
     workers: int | None = None,
+    record: RecordTarget | None = None,
+    record_seats: Iterable[int] | None = None,
+    record_tensor: bool = False,
 ) -> SimulationResult:
     """Play ``games`` matches of ``rules`` between ``bots``, one per seat, and summarise them.
 
@@ -305,9 +342,20 @@ def simulate(
         many tasks are in flight and the size of this call's own pool, and
         never changes the result. An executor's own attributes are not
         read: tell a pool of another size here.
+    :param record: a path or a writable text file: write every decision
+        (the seat's observation document, or its tensor with
+        ``record_tensor=True``, and its action) and each match's returns as
+        JSON Lines, for imitation learning; see
+        :mod:`commerce_rules.trajectories` for the format. Only the seats in
+        ``record_seats`` are written if it is given. A path is written to a
+        temporary file renamed into place once every game is played, so it
+        is never left half-written.
     :returns: a :class:`SimulationResult`. Each task sends back the sums of
         its games (a :class:`~commerce_rules.results.Tally`), added up as
-        they arrive: memory does not grow with ``games``.
+        they arrive: memory does not grow with ``games``. With ``record``,
+        each task sends back its games' lines too, written in game order as
+        they arrive, so memory holds the lines of the chunks in flight (or
+        finished ahead of an earlier one): a few megabytes per chunk.
     :raises KeyboardInterrupt: as raised while waiting (Ctrl-C): the tasks
         not yet started are cancelled first, and this call's own pool has
         its workers terminated; the tasks already running on an executor
@@ -327,60 +375,88 @@ def simulate(
     bots = list(bots)
     if not MIN_PLAYERS <= len(bots) <= MAX_PLAYERS:
         raise CommerceError(f"Commerce is for {MIN_PLAYERS} to {MAX_PLAYERS} players: give one bot per seat, not {len(bots)}")
+    if chunk_size is not None and (not isinstance(chunk_size, int) or isinstance(chunk_size, bool) or chunk_size < 1):
+        raise CommerceError(f"chunk_size must be a whole number of at least 1, not {shown(chunk_size)}")
+    workers = check_run(games, seed, executor, progress, workers, "games done")
+    options = record_options(record_seats, record_tensor, len(bots)) if record is not None else None
+    tally = Tally(len(bots))
+    chunks = _Chunks(games, chunk_size)
+    if options is None:
+        run_chunks(executor, workers, chunks, progress, _play_chunk, (rules, bots, seed), (), lambda _s, _e, t: tally.merge(t))
+        return tally.result(rules, seed)
+    assert record is not None
+    labels = tuple(bot_label(spec) for spec in bots)
+    with open_record(record) as sink:
+
+        def collect(start: int, stop: int, chunk: tuple[Tally, list[str]]) -> None:
+            tally.merge(chunk[0])
+            sink.put(start, stop, chunk[1])
+
+        run_chunks(executor, workers, chunks, progress, _play_recorded_chunk, (rules, bots, seed), (options, labels), collect)
+    return tally.result(rules, seed)
+
+
+def check_run(
+    games: object, seed: object, executor: object, progress: object, workers: object, done: str
+) -> int:
+    """Refuse a bad ``games``, ``seed``, ``executor``, ``progress`` (a function of the ``done``) or
+    ``workers``, shared by :func:`simulate` and :func:`~commerce_rules.tournament`; the workers to use."""
     if not isinstance(games, int) or isinstance(games, bool) or not 1 <= games <= MAX_GAMES:
         raise CommerceError(f"games must be a whole number from 1 to 10**9, not {shown(games)}")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise CommerceError(f"seed must be a whole number from 0 to 2**128 - 1, not {shown(seed)}")
-    if chunk_size is not None and (not isinstance(chunk_size, int) or isinstance(chunk_size, bool) or chunk_size < 1):
-        raise CommerceError(f"chunk_size must be a whole number of at least 1, not {shown(chunk_size)}")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise ArgumentTypeError(f"executor must be a concurrent.futures.Executor or None, not {type(executor).__name__}")
     if progress is not None and not callable(progress):
-        raise ArgumentTypeError(f"progress must be a function of the games done, or None, not {type(progress).__name__}")
+        raise ArgumentTypeError(f"progress must be a function of the {done}, or None, not {type(progress).__name__}")
     if workers is None:
-        workers = os.cpu_count() or 1
-    elif not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        return os.cpu_count() or 1
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
         raise CommerceError(f"workers must be a whole number of at least 1, or None, not {shown(workers)}")
-    chunks = _Chunks(games, chunk_size)
-    pool = contextlib.nullcontext(executor) if executor is not None else _worker_processes(workers)
-    with pool as runner:
-        tally = _run(runner, chunks, _IN_FLIGHT_PER_WORKER * workers, progress, rules, bots, seed)
-    return tally.result(rules, seed)
+    return workers
 
 
-def _run(
-    executor: concurrent.futures.Executor,
+def run_chunks(
+    executor: concurrent.futures.Executor | None,
+    workers: int,
     chunks: _Chunks,
-    in_flight: int,
     progress: Callable[[int], object] | None,
-    rules: Rules,
-    bots: Sequence[BotSpec],
-    seed: int,
-) -> Tally:
-    """Play every chunk on ``executor``, at most ``in_flight`` submitted at a time; the sum of their tallies.
+    task: Callable[..., tuple[R, float]],
+    head: tuple[object, ...],
+    tail: tuple[object, ...],
+    collect: Callable[[int, int, R], object],
+) -> None:
+    """Play every chunk as ``task(*head, start, stop, *tail)`` on ``executor`` (or a pool of ``workers``
+    processes started for the call), and give each chunk's result to ``collect(start, stop, result)``.
 
-    Any exception while waiting (Ctrl-C's ``KeyboardInterrupt``, a chunk's
-    error) cancels the chunks not yet started before it propagates.
+    The one loop behind :func:`simulate` and :func:`~commerce_rules.tournament`:
+    at most two chunks per worker are in flight, chunks finished together are
+    collected in game order, ``progress`` gets the units done. Any exception
+    while waiting (Ctrl-C's ``KeyboardInterrupt``, a chunk's error) cancels
+    the chunks not yet started before it propagates.
     """
-    pending: dict[concurrent.futures.Future[tuple[Tally, float]], int] = {}
-    total = Tally(len(bots))
-    try:
-        while chunks or pending:
-            while chunks and len(pending) < in_flight:
-                start, stop = chunks.take()
-                pending[executor.submit(_play_chunk, rules, bots, seed, start, stop)] = start
-            finished, _ = concurrent.futures.wait(
-                pending, timeout=_POLL_SECONDS, return_when=concurrent.futures.FIRST_COMPLETED
-            )
-            for future in sorted(finished, key=pending.__getitem__):
-                pending.pop(future)
-                tally, seconds = future.result()
-                chunks.timed(tally.games, seconds)
-                total.merge(tally)
-                if progress is not None:
-                    progress(total.games)
-    except BaseException:
-        for future in pending:
-            future.cancel()
-        raise
-    return total
+    pool = contextlib.nullcontext(executor) if executor is not None else _worker_processes(workers)
+    in_flight = _IN_FLIGHT_PER_WORKER * workers
+    pending: dict[concurrent.futures.Future[tuple[R, float]], tuple[int, int]] = {}
+    done = 0
+    with pool as runner:
+        try:
+            while chunks or pending:
+                while chunks and len(pending) < in_flight:
+                    start, stop = chunks.take()
+                    pending[runner.submit(task, *head, start, stop, *tail)] = (start, stop)
+                finished, _ = concurrent.futures.wait(
+                    pending, timeout=_POLL_SECONDS, return_when=concurrent.futures.FIRST_COMPLETED
+                )
+                for future in sorted(finished, key=pending.__getitem__):
+                    start, stop = pending.pop(future)
+                    result, seconds = future.result()
+                    chunks.timed(stop - start, seconds)
+                    collect(start, stop, result)
+                    done += stop - start
+                    if progress is not None:
+                        progress(done)
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise

@@ -38,9 +38,10 @@ from . import (
 )
 from .start import new_game
 from .action_space import index_of
+from .adapter_input import action_index_argument as _action_index
 from .actions import Action
 from .engine import apply
-from .errors import ArgumentTypeError, CommerceError, IllegalActionError
+from .errors import CommerceError, IllegalActionError
 from .narrate import describe_standings, narrate_start, narrate_step
 from .observe import Observation, observe, public_table
 from .quoting import shown
@@ -52,16 +53,6 @@ from .visibility import own_question
 __all__ = ["CommerceEnv", "env"]
 
 RENDER_MODES: Final = ("ansi",)
-
-
-def _action_index(action: object) -> int:
-    """``action`` as an index: a Python or NumPy integer; a float, string, bool or array is refused, never rounded.
-
-    :raises ArgumentTypeError: ``action`` is no integer (``step("4")`` or ``step(4.9)`` would otherwise play 4).
-    """
-    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
-        raise ArgumentTypeError(f"an action is an int index of the action space, not {shown(action)}")
-    return int(action)
 
 
 def env(variant: str = "foster", players: int = 4, *, render_mode: str | None = None, **options: Any) -> CommerceEnv:

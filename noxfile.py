@@ -2,7 +2,7 @@
 
 ``nox -s targets`` judges the speed targets on the median of ten whole benchmark runs.
 
-``nox -s adapters`` installs the optional extras (OpenSpiel, PettingZoo, Dask)
+``nox -s adapters`` installs the optional extras (OpenSpiel, PettingZoo, Gymnasium, Dask)
 and runs the adapters' tests, which ``nox -s tests`` skips without them; CI runs it.
 
 ``nox -s demos`` plays one seeded demo per preset on every Python 3.10 to 3.13
@@ -68,6 +68,7 @@ def docs(session: nox.Session) -> None:
 ADAPTER_TESTS = [
     "tests/test_adapter_openspiel.py",
     "tests/test_adapter_pettingzoo.py",
+    "tests/test_adapter_gym.py",
     "tests/test_adapter_dask.py",
     "tests/test_adapter_examples.py",
     "tests/test_adapter_inputs.py",
@@ -77,15 +78,15 @@ ADAPTER_TESTS = [
 
 @nox.session
 def adapters(session: nox.Session) -> None:
-    """Install the extras openspiel, pettingzoo and dask; run their tests and type-check the adapters with them.
+    """Install the extras openspiel, pettingzoo, gym and dask; run their tests and type-check the adapters with them.
 
     Every adapter test must run here, none skipped: a missing extra is a failure.
     """
-    session.install("-e", ".[test,typecheck,openspiel,pettingzoo,dask]")
+    session.install("-e", ".[test,typecheck,openspiel,pettingzoo,gym,dask]")
     session.run("pytest", "-p", "no:cacheprovider", "-rs", "--strict-markers", *ADAPTER_TESTS, *session.posargs,
                 env={"COMMERCE_ADAPTERS_REQUIRED": "1"})
     session.run(
-        "mypy", "--strict", "src/commerce_rules/openspiel.py", "src/commerce_rules/pettingzoo.py",
+        "mypy", "--strict", "src/commerce_rules/openspiel.py", "src/commerce_rules/pettingzoo.py", "src/commerce_rules/gym.py",
         *ADAPTER_TESTS, "examples/openspiel_mcts.py", "examples/pettingzoo_random.py",
     )
 

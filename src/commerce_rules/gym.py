@@ -1,0 +1,243 @@
+"""Gymnasium adapter (extra ``gym``): one seat of a match as a single-agent ``gymnasium.Env``, the others played by opponents.
+
+``CommerceEnv(variant="foster", players=4, seat=0, opponents=None, **options)``
+is a :class:`gymnasium.Env` for the learner at ``seat``. Its action space is
+``Discrete(num_actions(rules))`` (the library's action integers); its
+observations are ``{"observation": float32 array, "action_mask": int8 array}``
+in a ``Dict`` space: :func:`~commerce_rules.observation_tensor` of the
+learner's :func:`~commerce_rules.observe`, and
+:func:`~commerce_rules.legal_action_mask` when the learner is to act (all
+zeros once the match is over). Between two of the learner's steps the
+environment plays every other seat with its opponent, so ``step`` returns
+at the learner's next turn or at the match's end.
+
+The reward is 0 until the match ends, then the learner's
+:func:`~commerce_rules.returns`; ``terminated`` is then True. ``truncated``
+is always False: a ``turn_limit`` of :data:`DEFAULT_TURN_LIMIT` and a
+``deal_limit`` of :data:`DEFAULT_DEAL_LIMIT` (OpenSpiel's) are supplied where
+the preset and ``options`` leave them unset, so every match ends by the rules.
+
+A private question to an opponent (the pounce, Rules §3.3) is answered
+inside the environment like any other opponent's move: the learner never
+steps while another seat is asked, so neither its observations nor the
+number of its steps tell it who was.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Union
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from . import legal_action_indices, legal_actions, num_actions, observation_tensor, observation_tensor_size, returns
+from .action_space import action_from_index
+from .actions import Action
+from .adapter_input import action_index_argument
+from .bots import Bot, GreedyBot
+from .engine import apply
+from .errors import CommerceError, IllegalActionError
+from .narrate import describe_standings, narrate_start, narrate_step
+from .observe import Observation, observe
+from .openspiel_parameters import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT
+from .quoting import shown
+from .rules import PRESETS, Rules
+from .start import new_game
+from .state import GameState
+
+__all__ = ["DEFAULT_DEAL_LIMIT", "DEFAULT_TURN_LIMIT", "CommerceEnv", "Opponent", "Policy"]
+
+Policy = Callable[[Observation, tuple[Action, ...]], Action]
+"""Any function of a seat's observation and its legal actions that returns one of them."""
+
+Opponent = Union[Bot, Policy, type]
+"""A seat's opponent: a bot (deep-copied at every reset), a bot class (built at every reset with
+a seed derived from the match's and its seat), or a :data:`Policy` (called as it is)."""
+
+Observed = dict[str, Any]
+"""The learner's observation: ``{"observation": float32 array, "action_mask": int8 array}``."""
+
+RENDER_MODES: Final = ("ansi",)
+
+Move = tuple[GameState, Action, GameState]
+
+
+def _with_limits(rules: Rules) -> Rules:
+    """``rules`` with OpenSpiel's default ``turn_limit`` and ``deal_limit`` where they are unset, so that every match ends."""
+    unset = {
+        name: limit
+        for name, limit in (("turn_limit", DEFAULT_TURN_LIMIT), ("deal_limit", DEFAULT_DEAL_LIMIT))
+        if getattr(rules, name) is None
+    }
+    return rules.replace(**unset) if unset else rules
+
+
+def _player(opponent: Opponent, seed: int) -> Policy:
+    """How ``opponent`` plays one episode: a copy of a bot as given, a bot class built from ``seed``, or the callable itself."""
+    if isinstance(opponent, type):
+        built = opponent(seed=seed)
+        if not callable(getattr(built, "choose", None)):
+            raise CommerceError(f"the opponent class {shown(opponent)} built {shown(built)}, which has no choose() method")
+        return built.choose  # type: ignore[no-any-return]
+    if callable(getattr(opponent, "choose", None)):
+        return copy.deepcopy(opponent).choose  # type: ignore[union-attr]
+    return opponent  # type: ignore[return-value]
+
+
+class CommerceEnv(gymnasium.Env[Observed, np.int64]):
+    """A match of Commerce seen and played by one seat; the other seats are played by ``opponents``.
+
+    :param seat: the learner's seat (0 to ``players - 1``).
+    :param opponents: ``None`` (a :class:`~commerce_rules.GreedyBot` at every
+        other seat), one :data:`Opponent` for every other seat, or a sequence
+        of ``players - 1`` of them, the other seats in increasing order. A bot
+        class such as :class:`~commerce_rules.RandomBot` is the way to seeded
+        opponents: each reset builds one per seat with a seed derived from
+        the match's seed and its seat.
+    :param options: options of :class:`~commerce_rules.Rules` changed from the preset ``variant``.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}
+
+    def __init__(
+        self,
+        variant: str = "foster",
+        players: int = 4,
+        seat: int = 0,
+        opponents: Opponent | Sequence[Opponent] | None = None,
+        *,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        if not isinstance(variant, str) or variant not in PRESETS:
+            raise CommerceError(f"variant must be a preset's name ({', '.join(PRESETS)}), not {shown(variant)}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise CommerceError(f"render_mode must be None or 'ansi', not {shown(render_mode)}")
+        self.rules: Rules = _with_limits(PRESETS[variant].replace(**options))
+        new_game(self.rules, players, seed=0)  # the library refuses a bad player count or a table too large
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise CommerceError(f"seat must be a seat of the table, 0 to {players - 1}, not {shown(seat)}")
+        self.players = players
+        self.seat = seat
+        self.render_mode = render_mode
+        self._opponents = self._opponents_by_seat(opponents)
+        actions = num_actions(self.rules)
+        size = observation_tensor_size(self.rules, players)
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+            }
+        )
+        self.action_space = spaces.Discrete(actions)
+        self._actions = actions
+        self.match: GameState | None = None
+        self._players: dict[int, Policy] = {}
+        """This episode's opponents, by seat."""
+        self._told: tuple[GameState | None, list[Move]] = (None, [])
+        """What ``render`` narrates: the match as it started (``None`` after a step), and the moves since the learner's last."""
+
+    def _opponents_by_seat(self, opponents: Opponent | Sequence[Opponent] | None) -> dict[int, Opponent]:
+        others = [seat for seat in range(self.players) if seat != self.seat]
+        if opponents is None:
+            return {seat: GreedyBot for seat in others}
+        if isinstance(opponents, Sequence) and not isinstance(opponents, str):
+            if len(opponents) != len(others):
+                raise CommerceError(f"opponents must name one opponent for each of the {len(others)} other seats, not {len(opponents)}")
+            given = dict(zip(others, opponents))
+        else:
+            given = {seat: opponents for seat in others}
+        for opponent in given.values():
+            if not callable(opponent) and not callable(getattr(opponent, "choose", None)):
+                raise CommerceError(f"an opponent is a bot, a bot class or a callable, not {shown(opponent)}")
+        return given
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Observed, dict[str, Any]]:
+        """A new match, dealt from ``seed`` as :func:`~commerce_rules.new_game` deals it, and opponents seeded from it.
+
+        Without ``seed`` the match's seed is drawn from the environment's
+        generator (seeded by the last seeded reset, else by the system).
+        ``options={"state": state}`` starts from ``state`` instead: a position
+        of this environment's ``rules`` (its limits included) and players,
+        from :func:`~commerce_rules.deal_position`, say.
+        """
+        super().reset(seed=seed)
+        options = dict(options or {})
+        start = options.pop("state", None)
+        if options:
+            raise CommerceError(f"the only option of reset is 'state', not {shown(next(iter(options)))}")
+        match_seed = seed if seed is not None else int(self.np_random.integers(2**63))
+        if start is None:
+            start = new_game(self.rules, self.players, seed=match_seed)
+        elif type(start) is not GameState or start.rules != self.rules or start.num_players != self.players:
+            raise CommerceError("options['state'] must be a GameState of this environment's rules (env.rules) and players")
+        seeds = np.random.SeedSequence(match_seed).generate_state(self.players, dtype=np.uint64)
+        self._players = {seat: _player(opponent, int(seeds[seat] >> 1)) for seat, opponent in self._opponents.items()}
+        moves: list[Move] = []
+        self.match = self._play_opponents(start, moves)
+        self._told = (start, moves)
+        return self._observed(self.match), {}
+
+    def step(self, action: object) -> tuple[Observed, float, bool, bool, dict[str, Any]]:
+        """Play ``action`` (an index of the action space) for the learner, then the opponents until the learner's next turn.
+
+        :raises ArgumentTypeError: ``action`` is no ``int`` or NumPy integer; nothing changes.
+        :raises IllegalActionError: no legal action of the learner has that index now, or the match is over; nothing changes.
+        """
+        match = self._current()
+        if match.is_over:
+            raise IllegalActionError("the match is over: call reset() for a new one")
+        move = action_from_index(match, action_index_argument(action))
+        after = apply(match, move)
+        moves: list[Move] = [(match, move, after)]
+        self.match = self._play_opponents(after, moves)
+        self._told = (None, moves)
+        over = self.match.is_over
+        reward = float(returns(self.match)[self.seat]) if over else 0.0
+        return self._observed(self.match), reward, over, False, {}
+
+    def _play_opponents(self, match: GameState, moves: list[Move]) -> GameState:
+        """``match`` played on by the opponents until the learner is to act or the match is over; their moves appended to ``moves``.
+
+        An opponent answering a private question is stepped here like any
+        other move: the learner sees only where it stands at its next turn.
+        """
+        while not match.is_over and match.to_act != self.seat:
+            seat = match.to_act
+            assert seat is not None
+            legal = legal_actions(match)
+            move = self._players[seat](observe(match, seat), legal)
+            if move not in legal:
+                raise CommerceError(f"the opponent at seat {seat} chose {shown(move)}, which is not one of its legal actions")
+            after = apply(match, move)
+            moves.append((match, move, after))
+            match = after
+        return match
+
+    def _observed(self, match: GameState) -> Observed:
+        """The learner's observation tensor, and its action mask (all zeros once the match is over)."""
+        tensor = observation_tensor(observe(match, self.seat))
+        observation = np.fromiter(tensor, dtype=np.float32, count=len(tensor))
+        mask = np.zeros(self._actions, dtype=np.int8)
+        if not match.is_over:  # otherwise the learner is to act: its own legal actions
+            mask[list(legal_action_indices(match))] = 1
+        return {"observation": observation, "action_mask": mask}
+
+    def render(self) -> str | None:
+        """With ``render_mode="ansi"``: the table's narration since the learner's last step (or the match's start), and the standings."""
+        if self.render_mode is None:
+            return None
+        match = self._current()
+        start, moves = self._told
+        lines = [] if start is None else narrate_start(start)
+        for move in moves:
+            lines.extend(narrate_step(*move))
+        return "\n".join([*lines, describe_standings(match)])
+
+    def _current(self) -> GameState:
+        if self.match is None:
+            raise CommerceError("call reset() before using the environment")
+        return self.match

@@ -168,7 +168,7 @@ def bradley_terry(scores: Sequence[Sequence[float]], counts: Sequence[Sequence[f
     unbeaten or winless bot keeps a finite strength.
 
     >>> [round(x, 3) for x in bradley_terry([[0, 3], [1, 0]], [[0, 4], [4, 0]])]
-    [0.458, -0.458]
+    [0.424, -0.424]
     """
     k = len(scores)
     wins = [sum(scores[i][j] for j in range(k) if j != i) + (k - 1) / 2 for i in range(k)]

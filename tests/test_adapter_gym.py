@@ -6,6 +6,7 @@ Skipped unless ``gymnasium`` is installed: ``nox -s adapters`` runs it.
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -297,3 +298,10 @@ def test_3_3_the_learner_never_learns_that_an_opponent_is_asked_to_pounce() -> N
         assert np.array_equal(seen[1]["observation"], other[1]["observation"])
         assert np.array_equal(seen[1]["action_mask"], other[1]["action_mask"])
         assert seen[2:] == other[2:]
+
+
+def test_the_guides_example_plays_a_match_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
+    guide = (Path(__file__).resolve().parent.parent / "docs" / "guides" / "openspiel-and-pettingzoo.md").read_text()
+    example = guide.split("## Gymnasium", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(example, "the guide's Gymnasium example", "exec"), {})
+    assert -1.0 <= float(capsys.readouterr().out) <= 3.0  # CRP, 4 seats: from a lost stake to the whole pool

@@ -193,6 +193,15 @@ def test_opponents_may_be_bots_bot_classes_or_plain_callables() -> None:
     assert {seat for seat, _ in asked} == {1, 2, 3}
 
 
+def test_a_bot_class_without_a_seed_is_built_without_one() -> None:
+    class FirstLegal:
+        def choose(self, observation: Observation, legal: tuple[Action, ...]) -> Action:
+            return legal[0]
+
+    environment = CommerceEnv("crp", 4, opponents=FirstLegal)
+    assert play_to_the_end(environment, seed=3)[0][-1]["action_mask"].sum() == 0
+
+
 def test_a_bot_instance_starts_every_episode_as_given() -> None:
     environment = CommerceEnv("crp", 4, opponents=RandomBot(seed=3))
     first = play_to_the_end(environment, seed=8)

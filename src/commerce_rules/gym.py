@@ -26,6 +26,7 @@ number of its steps tell it who was.
 from __future__ import annotations
 
 import copy
+import inspect
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Union
 
@@ -78,7 +79,8 @@ def _with_limits(rules: Rules) -> Rules:
 def _player(opponent: Opponent, seed: int) -> Policy:
     """How ``opponent`` plays one episode: a copy of a bot as given, a bot class built from ``seed``, or the callable itself."""
     if isinstance(opponent, type):
-        built = opponent(seed=seed)
+        seeded = "seed" in inspect.signature(opponent).parameters
+        built = opponent(seed=seed) if seeded else opponent()  # a class of deterministic bots may take no seed
         if not callable(getattr(built, "choose", None)):
             raise CommerceError(f"the opponent class {shown(opponent)} built {shown(built)}, which has no choose() method")
         return built.choose  # type: ignore[no-any-return]

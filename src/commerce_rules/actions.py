@@ -39,6 +39,8 @@ __all__ = [
 
 MAX_SEAT = 11
 """The highest seat of any table (12 players)."""
+ANY_SEAT = f"0 to {MAX_SEAT} (the largest table's seats; a table of n players has 0 to n-1)"
+"""The seats an action may name where it is checked without its table, as a message says them."""
 SEEN_SEAT_SHIFT = 64
 """Where an action's seat sits in its ``_seen`` bit set: above every card's bit (a card's ``index`` is below 52)."""
 
@@ -124,7 +126,7 @@ def _bad_player(action: Action) -> NoReturn:
     name, player = type(action).__name__, action.player
     if type(player) is not int:
         raise ArgumentTypeError(f"{name}.player must be a seat number (an int), not {shown(player)}")
-    raise IllegalActionError(f"{name}.player must be a seat from 0 to {MAX_SEAT}, not {shown(player)}")
+    raise IllegalActionError(f"{name}.player must be a seat from {ANY_SEAT}, not {shown(player)}")
 
 
 def _bad_card(action: Action, field: str) -> NoReturn:

@@ -7,8 +7,9 @@ from typing import Any, Final
 
 from .. import jsonfields as jf
 from .. import variant as _parts  # noqa: F401  (every part's action classes are defined before the table below)
-from ..actions import ACTION_CLASSES, MAX_SEAT, Action
+from ..actions import ACTION_CLASSES, ANY_SEAT, MAX_SEAT, Action
 from ..errors import CommerceError, SerializationError
+from ..quoting import number
 from .parse import parse
 
 __all__ = ["ACTION_TYPE_NAMES", "action_document", "action_from_json", "action_to_json", "read_action"]
@@ -52,7 +53,10 @@ def read_action(value: jf.Json, path: str) -> Action:
         jf.fail(jf.at(path, "type"), f"{jf.shown(name)} is not an action type ({', '.join(ACTION_CLASSES)})")
     named = (*(field for field, _ in cls.card_fields), *(field for field, _ in cls.word_fields))
     fields = jf.obj(value, path, ("type", "player", *named))
-    player = jf.seat(fields["player"], jf.at(path, "player"), MAX_SEAT + 1)
+    player = fields["player"]
+    if type(player) is int and not 0 <= player <= MAX_SEAT:  # no table is at hand: say whose seats these are
+        jf.fail(jf.at(path, "player"), f"there is no seat {number(player)} at any table: seats are {ANY_SEAT}")
+    player = jf.seat(player, jf.at(path, "player"), MAX_SEAT + 1)
     arguments: list[Any] = [player]
     for field, kind in cls.card_fields:
         where = jf.at(path, field)

@@ -1,7 +1,8 @@
 """A game in the terminal: one person against bots (``commerce-rules play``).
 
 The person sees what their seat may know — their :func:`~commerce_rules.observe`
-view — and chooses among the legal actions by number. The bots' moves and
+view — and chooses among the legal actions by number, or types one in
+words (``x 2♣ 4♦``, ``knock``: :mod:`commerce_rules.typed_moves`). The bots' moves and
 every showdown are told in plain words by :mod:`commerce_rules.narrate`,
 which never names a hidden card; what only the person may know (the card
 they drew or received, their hand as each deal starts) is told to them
@@ -31,6 +32,7 @@ from .narrate import (
 from .observe import Observation, observe
 from .ranking import evaluate
 from .state import GameState
+from .typed_moves import move_words, read_move
 from .variant import variant_of
 from .words import plural
 
@@ -126,16 +128,21 @@ def _read(reader: TextIO, writer: TextIO, echo: bool) -> str:
     return line
 
 
-def _ask(actions: Sequence[str], reader: TextIO, writer: TextIO, echo: bool = False) -> int:
-    """The index the person chooses among ``actions``; asks again, politely, until it is one of them."""
-    for number, text in enumerate(actions, start=1):
+def _ask(texts: Sequence[str], legal: Sequence[Action], reader: TextIO, writer: TextIO, echo: bool = False) -> Action:
+    """The legal action the person chooses, by its number in the menu of ``texts`` or typed in words
+    (:func:`~commerce_rules.typed_moves.read_move`); asks again, politely, until it is one of them."""
+    for number, text in enumerate(texts, start=1):
         writer.write(f"  {number:>2}. {text}\n")
+    example = move_words(legal[0])
     while True:
-        writer.write(f"Your move (1-{len(actions)}): ")
+        writer.write(f'Your move (1-{len(legal)}, or in words, as "{example}"): ')
         answer = _read(reader, writer, echo).strip()
-        if answer.isdigit() and 1 <= int(answer) <= len(actions):
-            return int(answer) - 1
-        writer.write(f"Please type a number from 1 to {len(actions)} (or press Ctrl-D to leave).\n")
+        if answer.isascii() and answer.isdigit() and len(answer) <= 4 and 1 <= int(answer) <= len(legal):  # not "²", nor 5,000 digits
+            return legal[int(answer) - 1]
+        typed = read_move(answer, legal)
+        if typed is not None:
+            return typed
+        writer.write(f'Please type a number from 1 to {len(legal)}, or a move such as "{example}" (or press Ctrl-D to leave).\n')
 
 
 def _open_deal(state: GameState, seat: int, writer: TextIO) -> None:
@@ -196,7 +203,7 @@ def play_match(
         legal = legal_actions(state)
         if to_act == seat:
             writer.write("\n" + "\n".join(seat_view(observe(state, seat))) + "\n")
-            action = legal[_ask([choice_text(state, a) for a in legal], reader, writer, echo=not pause)]
+            action = _ask([choice_text(state, a) for a in legal], legal, reader, writer, echo=not pause)
         else:
             action = bots[to_act].choose(observe(state, to_act), legal)
         after = apply(state, action)

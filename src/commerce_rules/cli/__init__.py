@@ -151,7 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
         subparsers,
         "play",
         cmd_play,
-        "play a match in the terminal against bots, choosing your moves by number",
+        "play a match in the terminal against bots, choosing your moves by number or in words",
         parents=[RULES_PARENT, COLOUR_PARENT],
     )
     _match_arguments(play, "how many players, you included")

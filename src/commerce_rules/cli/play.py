@@ -16,7 +16,8 @@ __all__ = ["cmd_play"]
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """``play``: you at one seat, bots at the others; your moves chosen by number from the legal ones."""
+    """``play``: you at one seat, bots at the others; your moves chosen by number from the legal ones, or typed in
+    words (``x 2♣ 4♦``, ``knock``, ``draw stock``: :func:`commerce_rules.typed_moves.read_move`)."""
     rules = rules_from_args(args)
     _check_playable(rules, args.variant)
     if not 0 <= args.seat < args.players:

@@ -243,6 +243,12 @@ class HandValue:
     def __repr__(self) -> str:
         return f"<HandValue {str(self)!r} {self.category.name} strength={self.strength}>"
 
+    def _repr_html_(self) -> str:
+        """The hand's cards, its value in words and its category, for Jupyter (:func:`commerce_rules.render.cards_html`)."""
+        from ..render.cards import cards_html
+
+        return cards_html(self.cards, f"{self} — category {self.category_word}")
+
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # Unpickle by looking the hand up again, so the value is the interned one.
         return self._table.reduce_value(self.bits)

@@ -1,4 +1,4 @@
-"""Cards and hands drawn as SVG: pure string building, every text escaped.
+"""Cards and hands drawn as SVG, and a few cards with a caption as HTML: pure string building, every text escaped.
 
 A card is a rounded rectangle with its rank and suit in two corners and a
 large suit in the middle; hearts and diamonds are red, clubs and spades
@@ -17,7 +17,10 @@ from ..cards import Card, Suit, parse_cards
 from ..errors import ArgumentTypeError
 from ..quoting import shown
 
-__all__ = ["BLACK", "CARD_HEIGHT", "CARD_WIDTH", "RED", "Svg", "back_svg", "card_svg", "hand_svg", "suit_colour"]
+__all__ = [
+    "BLACK", "CARD_HEIGHT", "CARD_PIXELS", "CARD_WIDTH", "LEFT", "RED", "Html", "Svg",
+    "back_svg", "card_svg", "cards_html", "hand_svg", "suit_colour",
+]  # fmt: skip
 
 CARD_WIDTH: Final = 60
 """A card's width in SVG user units (a card is drawn 60 × 84 at scale 1)."""
@@ -31,6 +34,10 @@ BLACK: Final = "#1a1a1a"
 """The colour of clubs and spades."""
 FONT: Final = "'DejaVu Sans', 'Segoe UI Symbol', 'Noto Sans Symbols', Arial, sans-serif"
 """Fonts that hold the four suit symbols, the first found being used."""
+CARD_PIXELS: Final = 56
+"""The height of a card in an HTML picture (a table view, :func:`cards_html`)."""
+LEFT: Final = "text-align:left"
+"""The alignment written on each block and cell of an HTML picture: Jupyter right-aligns some, and may drop a style sheet."""
 _SVG_NS: Final = "http://www.w3.org/2000/svg"
 _SUIT_NAMES: Final = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
 
@@ -46,6 +53,15 @@ class Svg(str):
     __slots__ = ()
 
     def _repr_svg_(self) -> str:
+        return str(self)
+
+
+class Html(str):
+    """An HTML fragment as a string, that Jupyter (IPython) shows rendered (``_repr_html_``)."""
+
+    __slots__ = ()
+
+    def _repr_html_(self) -> str:
         return str(self)
 
 
@@ -154,6 +170,25 @@ def hand_svg(cards: str | Iterable[Card | str], *, hidden: int = 0, height: floa
     if hidden:
         words = f"{words} and {hidden} face down".strip()
     return _document("".join(parts), slots, _height(height), words or "no card")
+
+
+def cards_html(cards: str | Iterable[Card | str], caption: str = "") -> Html:
+    """Cards side by side, left-aligned, with ``caption`` under them: a tuple of cards as a notebook cell shows it.
+
+    A tuple (what :func:`~commerce_rules.parse_cards` returns) has no picture
+    of its own; a :class:`~commerce_rules.HandValue` draws itself this way,
+    its value in words as the caption.
+
+    >>> from commerce_rules import parse_cards
+    >>> html = cards_html(parse_cards("2♥ 7♣ K♦"), "my hand")
+    >>> html.count("<title>"), "my hand" in html
+    (3, True)
+    """
+    if not isinstance(caption, str):
+        raise ArgumentTypeError(f"cards_html()'s caption must be a string, not {shown(caption)}")
+    words = f'<div style="opacity:0.85">{escape(caption)}</div>' if caption else ""
+    picture = hand_svg(cards, height=CARD_PIXELS)
+    return Html(f'<div class="commerce-cards" style="{LEFT};margin:0.4em 0">{picture}{words}</div>')
 
 
 def _cards(cards: str | Iterable[Card | str]) -> tuple[Card, ...]:

@@ -29,12 +29,10 @@ from ..rules import Rules
 from ..state import GameState, Showdown
 from ..variant import variant_of
 from ..words import plural, signed
-from .cards import hand_svg
+from .cards import CARD_PIXELS, LEFT, Html, hand_svg
 
 __all__ = ["Html", "observation_html", "showdown_html", "table_html"]
 
-CARD_PIXELS: Final = 56
-"""The height of a card in a table view."""
 DISCARD_SHOWN: Final = 6
 """How many cards of a face-up discard pile a view draws (its top ones)."""
 
@@ -49,15 +47,9 @@ _STYLE: Final = (
     "</style>"
 )
 """The views' few rules of style, scoped to their ``commerce-table`` class (light and dark pages alike)."""
-
-
-class Html(str):
-    """An HTML fragment as a string, that Jupyter (IPython) shows rendered (``_repr_html_``)."""
-
-    __slots__ = ()
-
-    def _repr_html_(self) -> str:
-        return str(self)
+_TABLE_LEFT: Final = "margin-left:0;margin-right:auto;text-align:left"
+"""Written on each table: Jupyter centres a table (and each cell says :data:`~.cards.LEFT`, as Jupyter right-aligns
+cells, and may drop a ``<style>``)."""
 
 
 class _Seat(NamedTuple):
@@ -118,11 +110,15 @@ def _cards_cell(cards: Sequence[Card], hidden: int) -> str:
 def _row(cells: Sequence[str], marked: bool = False, head: bool = False) -> str:
     tag = "th" if head else "td"
     mark = ' class="marked"' if marked else ""
-    return f"<tr{mark}>" + "".join(f"<{tag}>{cell}</{tag}>" for cell in cells) + "</tr>"
+    return f"<tr{mark}>" + "".join(f'<{tag} style="{LEFT}">{cell}</{tag}>' for cell in cells) + "</tr>"
+
+
+def _table(rows: Sequence[str]) -> str:
+    return f'<table style="{_TABLE_LEFT}">' + "".join(rows) + "</table>"
 
 
 def _fragment(caption: str, body: str) -> Html:
-    return Html(f'<div class="commerce-table">{_STYLE}<p><strong>{escape(caption)}</strong></p>{body}</div>')
+    return Html(f'<div class="commerce-table" style="{LEFT}">{_STYLE}<p><strong>{escape(caption)}</strong></p>{body}</div>')
 
 
 def _seat_label(seat: int, roles: Sequence[str], you: bool = False) -> str:
@@ -149,7 +145,7 @@ def _view_html(view: GameState | Observation, seats: Sequence[_Seat], observer: 
         caption += "; the match is over"
     elif view.to_act is not None:
         caption += f"; seat {view.to_act} to act ({view.phase.value.replace('_', ' ')})"
-    lines = ["<table>" + "".join(rows) + "</table>"]
+    lines = [_table(rows)]
     centre = []
     if view.widow:
         centre.append(f"<span>{escape(_widow_word(view))} </span>{hand_svg(view.widow, height=CARD_PIXELS)}")
@@ -265,7 +261,7 @@ def showdown_html(showdown: Showdown, rules: Rules | None = None) -> Html:
             cells.append(escape(signed(net[seat])))
         rows.append(_row(cells, marked=seat == showdown.winner))
     caption = f"Showdown of deal {showdown.deal_number} (seat {showdown.dealer} dealt), after {showdown.reason.value.replace('_', ' ')}"
-    return _fragment(caption, "<table>" + "".join(rows) + "</table>")
+    return _fragment(caption, _table(rows))
 
 
 

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from commerce_rules import PRESETS, GreedyBot, RandomBot, SearchBot, tournament
+from commerce_rules.simulate import BotSpec
 from commerce_rules.tournaments import BOOTSTRAP_SAMPLES, TournamentResult
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "strength.md"
@@ -40,7 +41,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     search = f"SearchBot(rollouts={args.rollouts})"
-    bots = {"RandomBot": RandomBot, "GreedyBot": GreedyBot, search: functools.partial(SearchBot, args.rollouts)}
+    bots: dict[str, BotSpec] = {"RandomBot": RandomBot, "GreedyBot": GreedyBot, search: functools.partial(SearchBot, args.rollouts)}
     began = time.perf_counter()
     body: list[str] = []
     for name, rules in PRESETS.items():

@@ -47,7 +47,8 @@ from .errors import ArgumentTypeError, CommerceError
 from .quoting import shown
 from .results import Estimate, _mean, wilson_interval
 from .rules import Rules
-from .simulate import BotSpec, _bot_maker, _Chunks, _derive, _play, check_run, game_seed, run_chunks
+from .chunked_runs import Chunks, check_run, run_chunks
+from .simulate import BotSpec, _bot_maker, _derive, _play, game_seed
 from .trajectories import MatchTrace, RecordOptions, RecordTarget, bot_label, open_record, record_options
 from .words import plural
 
@@ -324,7 +325,7 @@ def tournament(
             if sink is not None:
                 sink.put(start, stop, chunk[1])
 
-        run_chunks(executor, workers, _Chunks(games, None), counted, _play_deals, head, tail, collect)
+        run_chunks(executor, workers, Chunks(games, None), counted, _play_deals, head, tail, collect)
     return _result(rules, players, games, seed, names, lineup, totals)
 
 

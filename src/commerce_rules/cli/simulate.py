@@ -15,7 +15,8 @@ from typing import Final, TextIO
 
 from ..bots import Bot, GreedyBot, RandomBot, SearchBot
 from ..deal import MAX_PLAYERS, MIN_PLAYERS
-from ..simulate import SimulationResult, _worker_processes, simulate
+from ..chunked_runs import worker_processes
+from ..simulate import SimulationResult, simulate
 from ..words import plural
 from .arguments import _check_playable, _variant_text, rules_from_args
 from .common import EXIT_INTERRUPTED, EXIT_OK, PROG
@@ -186,7 +187,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     try:
         # On Ctrl-C the bar is ended first, then the workers are terminated (the pool's exit).
-        with _worker_processes(args.workers) as pool, bar or contextlib.nullcontext():
+        with worker_processes(args.workers) as pool, bar or contextlib.nullcontext():
             result = simulate(rules, bots, args.games, seed, pool, progress=count, workers=args.workers)
     except KeyboardInterrupt:
         print(f"{PROG} simulate: interrupted: {played} of {plural(args.games, 'game')} played", file=sys.stderr)

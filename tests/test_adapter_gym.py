@@ -48,7 +48,7 @@ from commerce_rules.gym import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, CommerceE
 PRESET_NAMES = sorted(PRESETS)
 
 
-class _IndexPlaysALegalAction(ActionWrapper[dict[str, Any], Any, Any]):
+class _IndexPlaysALegalAction(ActionWrapper[dict[str, Any], Any, Any]):  # type: ignore[misc, unused-ignore]
     """Index ``i`` plays the learner's ``(i mod k)``-th legal action: what ``check_env`` needs, no more.
 
     The checker steps with ``action_space.sample()``, unmasked, and in its

@@ -89,7 +89,7 @@ def _player(opponent: Opponent, seed: int) -> Policy:
     return opponent  # type: ignore[return-value]
 
 
-class CommerceEnv(gymnasium.Env[Observed, np.int64]):
+class CommerceEnv(gymnasium.Env[Observed, np.int64]):  # type: ignore[misc, unused-ignore]
     """A match of Commerce seen and played by one seat; the other seats are played by ``opponents``.
 
     :param seat: the learner's seat (0 to ``players - 1``).

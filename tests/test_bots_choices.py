@@ -52,7 +52,11 @@ STRIDE = 7
 CRAFTED_POUNCES = 24
 
 GREEDY_SHA256 = "424dacf2effc5956379ecb2093e36103d25c0ef1ed99441f81d5116dc6bc5a1d"
-SEARCH_SHA256 = "fda5e5210e19185dae40a00f9c95347c402a108a34bd4ba1c805e8966013ab09"
+SEARCH_SHA256 = "34a7d7ad1c508634356b2196cbf20c25fb2d734efb802e176dcaf374e2512300"
+"""The search bot's choices outside Hoyle's rounds (:data:`ROUNDS_VARIANTS`)."""
+ROUNDS_VARIANTS = ("hoyle", "rounds_lives")
+"""Hoyle's rounds: the search bot's choices there have their own pin, recorded when it began to search them."""
+ROUNDS_SEARCH_SHA256 = "0d2c0fa909fb7d89e31608e2d45e8ba3c73e7d34aae3584c795619d38dfd76b1"
 LATER_PRESETS = ("schwimmen",)
 """Presets added after the first pin: their own hashes (recorded with their strategies)."""
 LATER_GREEDY_SHA256 = "1ee602edc34ca93416b15766348c2a2741aa586b7af367ff73085eb03c63f329"
@@ -141,12 +145,21 @@ def digest(lines: list[str]) -> str:
     return hashlib.sha256("\n".join(lines).encode()).hexdigest()
 
 
+def search_digests(lines: list[str]) -> tuple[str, str]:
+    """The digests of the search bot's choices outside Hoyle's rounds, and in them."""
+    in_rounds = [line.split()[1].split("/")[0] in ROUNDS_VARIANTS for line in lines]
+    return (
+        digest([line for line, rounds in zip(lines, in_rounds) if not rounds]),
+        digest([line for line, rounds in zip(lines, in_rounds) if rounds]),
+    )
+
+
 def test_the_bots_choices_are_pinned() -> None:
     greedy_lines, search_lines = choices(observations())
     assert len(greedy_lines) == len(VARIANTS) * 4 * PER_TABLE + CRAFTED_POUNCES
     assert any(" Pounce(" in line for line in greedy_lines)
     assert digest(greedy_lines) == GREEDY_SHA256
-    assert digest(search_lines) == SEARCH_SHA256
+    assert search_digests(search_lines) == (SEARCH_SHA256, ROUNDS_SEARCH_SHA256)
 
 
 def test_the_bots_choices_in_a_preset_pinned_on_its_own_are_pinned() -> None:
@@ -171,7 +184,9 @@ def test_the_bots_choices_in_the_later_presets_are_pinned() -> None:
 if __name__ == "__main__":
     greedy_lines, search_lines = choices(observations())
     print(f'GREEDY_SHA256 = "{digest(greedy_lines)}"')
-    print(f'SEARCH_SHA256 = "{digest(search_lines)}"')
+    search_pin, rounds_pin = search_digests(search_lines)
+    print(f'SEARCH_SHA256 = "{search_pin}"')
+    print(f'ROUNDS_SEARCH_SHA256 = "{rounds_pin}"')
     for name in OWN_PINS:
         later = choices(observations(pounces=0, variants={name: PRESETS[name]}))
         print(f'    "{name}": ("{digest(later[0])}", "{digest(later[1])}"),')

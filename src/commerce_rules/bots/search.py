@@ -37,8 +37,9 @@ Which phases are searched, and how the candidates are ordered, the strategy
 of the part that owns the phase says
 (:attr:`~commerce_rules.bots.strategy.GreedyStrategy.rollouts`,
 :meth:`~commerce_rules.bots.strategy.GreedyStrategy.candidate_key`); in a
-phase it does not search, the bot plays the greedy choice. Hoyle's game
-(``HOYLE``) is not searched yet.
+phase it does not search, the bot plays the greedy choice. Hoyle's dealer
+searches the blind exchange without seeing their own hand: it is dealt like
+the hidden hands.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ from ..showdown import best_hand
 from ..state import EMPTY_LOG, GameState, ShowdownReason
 from ..variant import mechanism_part, scoring_part
 from .greedy import greedy_action, greedy_choice
-from .model import hand_model, lowest_loses
+from .model import bits_of, hand_model, lowest_loses
 from .strategies import event_rules, strategy_for
 from .strategy import KnownCards
 
@@ -125,6 +126,7 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
     placed = visible | set(known_discard) | {card for cards in pinned.values() for card in cards}
     pool = [card for card in deck if card not in placed]
     wanted = sum(obs.hand_sizes[seat] - len(cards) for seat, cards in pinned.items())
+    wanted += obs.hand_sizes[me] - len(obs.hand)  # Hoyle's dealer before the blind exchange: a hand unseen
     hidden_widow = max(0, mechanism_part(obs.rules).widow_size - len(obs.widow))  # a face-down extra hand
     wanted += obs.stock_count + obs.discard_count - len(known_discard) + hidden_widow
     if wanted != len(pool):  # pragma: no cover - a card's place was misread: forget the pins
@@ -135,11 +137,9 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
     hands: list[tuple[Card, ...]] = []
     position = 0
     for seat in range(obs.num_players):
-        if seat == me:
-            hands.append(obs.hand)
-            continue
-        missing = obs.hand_sizes[seat] - len(pinned[seat])
-        hands.append((*pinned[seat], *pool[position : position + missing]))
+        known = obs.hand if seat == me else tuple(pinned[seat])
+        missing = obs.hand_sizes[seat] - len(known)
+        hands.append((*known, *pool[position : position + missing]))
         position += missing
     widow = obs.widow + tuple(pool[position : position + hidden_widow])
     position += hidden_widow
@@ -293,15 +293,16 @@ class SearchBot:
 
         When there are more, they are ordered by the strategy of the part that
         owns the phase: knock and pass first, then the exchanges by the hand
-        they make (widow), or the buys and barters by the two cards they keep
-        (trade and barter).
+        they make (widow, Hoyle's rounds), Hoyle's blind exchanges by the hand
+        they make on average, or the buys and barters by the two cards they
+        keep (trade and barter).
         """
         obs = observation
         greedy = greedy_choice(obs, legal_actions)
         rest = [action for action in legal_actions if action != greedy]
-        if len(rest) + 1 > self.max_candidates and len(obs.hand) == 3:
+        if len(rest) + 1 > self.max_candidates and len(obs.hand) in (0, 3):  # 0: Hoyle's dealer, blind
             model = hand_model(obs.rules, max(1, sum(1 for lives in obs.lives if lives > 0) - 1))
-            hand_bits = obs.hand[0].bit | obs.hand[1].bit | obs.hand[2].bit
+            hand_bits = bits_of(obs.hand)
 
             strategy_key = strategy_for(obs.rules, obs.phase).candidate_key
 
@@ -324,7 +325,7 @@ class SearchBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         candidates: Sequence[Action] = self.candidates(observation, legal_actions)
-        if not strategy_for(observation.rules, observation.phase).rollouts:  # e.g. Hoyle's: not searched yet
+        if not strategy_for(observation.rules, observation.phase).rollouts:  # e.g. a part with no strategy
             return candidates[0]
         candidates = candidates[: self.rollouts]
         samples = self.rollouts // len(candidates)

@@ -151,7 +151,7 @@ def public_table(state: GameState) -> GameState:
     that is not being asked. Its hidden fields are the state's own: read
     only what :func:`observe` would show every seat.
     """
-    sight = variant_of(state.rules).sight
-    if state.phase not in sight.questions:
+    variant = variant_of(state.rules)
+    if state.phase not in variant.sight.questions:
         return state
-    return as_if_unasked(state, -1, variant_of(state.rules).mechanism, sight.questions)
+    return as_if_unasked(state, -1, variant.mechanism, variant.sight.questions)

@@ -173,16 +173,16 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         """The indices ``view``'s seat may play now, from its own view: none unless it is selected."""
         seat = view.player
         if self._poll is not None:
-            if self._poll.seats[0] != seat:
-                return ()
-            asked = self._own_question(match, seat)
-            if asked is not None:  # its own question, which its cards and the widow tell it of
-                return legal_action_indices(asked)
-            return (index_of(match, self._decline(seat)),)  # nothing to claim
+            return self._poll_options(match, seat)[1] if self._poll.seats[0] == seat else ()
         return legal_action_indices(match) if view.to_act == seat == match.to_act else ()
 
-    def _own_question(self, match: GameState, seat: int) -> GameState | None:
-        return own_question(match, seat, variant_of(self.rules).mechanism, self._questions)
+    def _poll_options(self, match: GameState, seat: int) -> tuple[GameState | None, tuple[int, ...]]:
+        """The polled ``seat``'s choice: the state in which it answers its own question, which its cards and
+        the widow tell it of, and that question's answers; or ``None`` and the decline alone (nothing to claim)."""
+        asked = own_question(match, seat, variant_of(self.rules).mechanism, self._questions)
+        if asked is not None:
+            return asked, legal_action_indices(asked)
+        return None, (index_of(match, self._decline(seat)),)
 
     def _decline(self, seat: int) -> Action:
         """The answer that claims nothing (every private question of a variant is declined alike: ``Pass``)."""
@@ -202,14 +202,14 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             return
         before = self._current()
         index = _action_index(action)
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
         if self._poll is None:
             move = action_from_index(before, index)
             after = apply(before, move)
             self._last_move = (before, move, after)  # narrated only when rendered
         else:
             after = self._answer(before, index)
+        self._cumulative_rewards[agent] = 0.0  # a refused action (raised above) changes nothing
+        self.rewards = {a: 0.0 for a in self.agents}
         self.match = after
         self._go_on(before, after)
         self._accumulate_rewards()
@@ -219,10 +219,9 @@ class CommerceEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         poll = self._poll
         assert poll is not None
         seat = poll.seats[0]
-        view = observe(match, seat)
-        if index not in self._allowed(match, view):
+        asked, allowed = self._poll_options(match, seat)
+        if index not in allowed:
             raise IllegalActionError(f"no legal action of seat {seat} has the index {shown(index)} now")
-        asked = self._own_question(match, seat)
         poll.answers[seat] = self._decline(seat) if asked is None else action_from_index(asked, index)
         poll.seats.pop(0)
         if poll.seats:

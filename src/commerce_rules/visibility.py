@@ -105,7 +105,8 @@ def seat_sight(rules: Rules, mechanism: MechanismPart, scoring: ScoringPart) -> 
 def turn_as_seen(turn: Any, sights: Mapping[str, FieldSight], player: int, asked: int | None, real: Any = None) -> Any:
     """``turn`` as ``player`` may see it: every field it may not see replaced by its default.
 
-    ``sights`` names the fields some seats may not see; ``asked`` is the seat
+    ``sights`` names the fields some seats may not see (never one everyone
+    sees: :func:`seat_sight` leaves those out); ``asked`` is the seat
     answering a private question, or ``None``; ``real`` is the record as it
     really is where ``turn`` is the table shown as if another seat's
     question were declined (:func:`as_if_unasked`): a seat's own entry is
@@ -123,9 +124,8 @@ def turn_as_seen(turn: Any, sights: Mapping[str, FieldSight], player: int, asked
             mine = (player,) if player in getattr(turn if real is None else real, name) else ()
             if mine != getattr(turn, name):
                 hidden[name] = mine
-        elif sight is not FieldSight.EVERYONE and getattr(turn, name) != (default := type(turn)._field_defaults[name]):
-            if player != (turn.turn_of if sight is FieldSight.TURN_OWNER else asked):
-                hidden[name] = default
+        elif player != (turn.turn_of if sight is FieldSight.TURN_OWNER else asked):  # the offerer, or the seat asked
+            hidden[name] = type(turn)._field_defaults[name]
     return turn._replace(**hidden) if hidden else turn
 
 

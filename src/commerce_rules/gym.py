@@ -43,7 +43,7 @@ from .engine import apply
 from .errors import CommerceError, IllegalActionError
 from .narrate import describe_standings, narrate_start, narrate_step
 from .observe import Observation, observe
-from .openspiel_parameters import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT
+from .openspiel_parameters import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, with_default_limits
 from .quoting import shown
 from .rules import PRESETS, Rules
 from .start import new_game
@@ -64,16 +64,6 @@ Observed = dict[str, Any]
 RENDER_MODES: Final = ("ansi",)
 
 Move = tuple[GameState, Action, GameState]
-
-
-def _with_limits(rules: Rules) -> Rules:
-    """``rules`` with OpenSpiel's default ``turn_limit`` and ``deal_limit`` where they are unset, so that every match ends."""
-    unset = {
-        name: limit
-        for name, limit in (("turn_limit", DEFAULT_TURN_LIMIT), ("deal_limit", DEFAULT_DEAL_LIMIT))
-        if getattr(rules, name) is None
-    }
-    return rules.replace(**unset) if unset else rules
 
 
 def _player(opponent: Opponent, seed: int) -> Policy:
@@ -118,7 +108,7 @@ class CommerceEnv(gymnasium.Env[Observed, np.int64]):  # type: ignore[misc, unus
             raise CommerceError(f"variant must be a preset's name ({', '.join(PRESETS)}), not {shown(variant)}")
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise CommerceError(f"render_mode must be None or 'ansi', not {shown(render_mode)}")
-        self.rules: Rules = _with_limits(PRESETS[variant].replace(**options))
+        self.rules: Rules = with_default_limits(PRESETS[variant].replace(**options))
         new_game(self.rules, players, seed=0)  # the library refuses a bad player count or a table too large
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
             raise CommerceError(f"seat must be a seat of the table, 0 to {players - 1}, not {shown(seat)}")

@@ -18,7 +18,7 @@ from .start import new_game
 
 __all__ = [
     "DEFAULT_DEAL_LIMIT", "DEFAULT_TURN_LIMIT", "MAX_DEAL_CHANCE", "MAX_INT", "PARAMETERS", "deal_chance_of",
-    "explicit_parameters", "rules_from_parameters",
+    "explicit_parameters", "rules_from_parameters", "with_default_limits",
 ]  # fmt: skip
 
 DEFAULT_TURN_LIMIT: Final = 100
@@ -61,6 +61,13 @@ PARAMETERS: Final[dict[str, Any]] = {
 """The parameter specification: each default stands for the preset's value."""
 
 
+def with_default_limits(rules: Rules) -> Rules:
+    """``rules`` with :data:`DEFAULT_TURN_LIMIT` and :data:`DEFAULT_DEAL_LIMIT` where they are unset, so that every match ends."""
+    limits = {"turn_limit": DEFAULT_TURN_LIMIT, "deal_limit": DEFAULT_DEAL_LIMIT}
+    unset = {name: limit for name, limit in limits.items() if getattr(rules, name) is None}
+    return rules.replace(**unset) if unset else rules
+
+
 def rules_from_parameters(params: Mapping[str, Any]) -> tuple[Rules, int]:
     """The ``Rules`` and player count that OpenSpiel parameters describe (the limits supplied where unset).
 
@@ -81,10 +88,7 @@ def rules_from_parameters(params: Mapping[str, Any]) -> tuple[Rules, int]:
         raise CommerceError(f"unknown parameter {shown(unknown[0])}; the parameters are: {', '.join(PARAMETERS)}")
     given = {name: _option(name, params.get(name, PARAMETERS[name])) for name in _KINDS}
     rules = PRESETS[variant].replace(**{name: value for name, value in given.items() if value is not _PRESETS_OWN})
-    limits = {"turn_limit": DEFAULT_TURN_LIMIT, "deal_limit": DEFAULT_DEAL_LIMIT}
-    unset = {name: limit for name, limit in limits.items() if getattr(rules, name) is None}
-    if unset:
-        rules = rules.replace(**unset)
+    rules = with_default_limits(rules)
     new_game(rules, players, seed=0)  # a table too large for the deck is refused here, by the library
     length = max_match_actions(rules, players)
     if length > MAX_INT:

@@ -26,7 +26,7 @@ import timeit
 from bench_replay import record
 
 from commerce_rules import PRESETS, apply, new_game
-from commerce_rules.deal import _HEADS, shuffled_deck
+from commerce_rules.engine.deal import _HEADS, shuffled_deck
 
 
 def split_pass(name: str, players: int, games: int, seed: int) -> tuple[list[int], list[int], int]:

@@ -35,9 +35,9 @@ from typing import Any, TypeVar
 from commerce_rules import (
     CRP, EXTENDED, FOSTER, HOYLE, POUNCE, SCHWIMMEN, THIRTY_ONE, TRENTUNO, CommerceError, RandomBot, Rules, apply, legal_actions, new_game,
 )  # fmt: skip
-from commerce_rules.actions import Action
-from commerce_rules.simulate import game_seed, play_game, simulate
-from commerce_rules.state import GameState
+from commerce_rules.core.actions import Action
+from commerce_rules.simulation.runs import game_seed, play_game, simulate
+from commerce_rules.core.state import GameState
 
 PRESETS = {
     "FOSTER": FOSTER, "CRP": CRP, "POUNCE": POUNCE, "TRENTUNO": TRENTUNO, "EXTENDED": EXTENDED, "HOYLE": HOYLE,

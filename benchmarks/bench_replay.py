@@ -43,7 +43,7 @@ import statistics
 import time
 
 from commerce_rules import PRESETS, CommerceError, Rules, apply, legal_actions, new_game
-from commerce_rules.actions import Action, Exchange
+from commerce_rules.core.actions import Action, Exchange
 
 PLAYERS = (3, 6, 12)
 

@@ -116,7 +116,11 @@ def _tensor_pass(lib: Any, rules: Any, players: int, games: list[tuple[int, list
 
 def _play_game_pass(lib: Any, rules: Any, players: int, games: list[tuple[int, list[Any]]]) -> float:
     """µs per match between random bots, played as a ``simulate`` worker plays one chunk of ``len(games)``."""
-    play_chunk = importlib.import_module(lib.__name__ + ".simulate")._play_chunk
+    try:  # the layout by role (0.2); a version before it kept the loop in simulate.py
+        runs = importlib.import_module(lib.__name__ + ".simulation.runs")
+    except ModuleNotFoundError:
+        runs = importlib.import_module(lib.__name__ + ".simulate")
+    play_chunk = runs._play_chunk
     start = time.perf_counter_ns()
     play_chunk(rules, [lib.RandomBot] * players, 7, 0, len(games))
     return (time.perf_counter_ns() - start) / len(games) / 1000

@@ -46,7 +46,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from commerce_rules import CRP, FOSTER, SCHWIMMEN, THIRTY_ONE, GreedyBot, RandomBot, Rules, SearchBot, simulate
-from commerce_rules.simulate import game_seed, play_game, wilson_interval
+from commerce_rules.simulation.runs import game_seed, play_game, wilson_interval
 
 VARIANTS = {"foster": FOSTER, "crp": CRP, "schwimmen": SCHWIMMEN, "thirty_one": THIRTY_ONE}
 

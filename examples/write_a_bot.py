@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 
 from commerce_rules import CRP, Category, Exchange, Knock, Observation, Pass, apply, evaluate, legal_actions, new_game, observe
-from commerce_rules.actions import Action
+from commerce_rules.core.actions import Action
 from commerce_rules.bots import GreedyBot
 
 

@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 from commerce_rules import PRESETS, GreedyBot, RandomBot, SearchBot, tournament
-from commerce_rules.simulate import BotSpec
-from commerce_rules.tournaments import BOOTSTRAP_SAMPLES, TournamentResult
+from commerce_rules.simulation.runs import BotSpec
+from commerce_rules.simulation.tournaments import BOOTSTRAP_SAMPLES, TournamentResult
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "strength.md"
 PLAYERS = 3

@@ -78,12 +78,12 @@ from commerce_rules import (
     state_from_json,
     to_json,
 )
-from commerce_rules.actions import ACTION_CLASSES
-from commerce_rules.cards import DECK_52
-from commerce_rules.deck import deck_for
-from commerce_rules.errors import MAX_MESSAGE
-from commerce_rules.rules import Mechanism, Ranking, Scoring
-from commerce_rules.state import EventKind, Phase, ShowdownReason
+from commerce_rules.core.actions import ACTION_CLASSES
+from commerce_rules.core.cards import DECK_52
+from commerce_rules.core.deck import deck_for
+from commerce_rules.core.errors import MAX_MESSAGE
+from commerce_rules.core.rules import Mechanism, Ranking, Scoring
+from commerce_rules.core.state import EventKind, Phase, ShowdownReason
 
 from soak import NOT_ACTIONS, _steps, check_state, check_step
 
@@ -654,7 +654,7 @@ def openspiel_game_target(corpus: Corpus) -> Maker:
     """``pyspiel.load_game`` with parameters (or a game string) holding junk, and ``CommerceGame`` given them directly."""
     pyspiel = _optional("pyspiel")
     adapter = _optional("commerce_rules.openspiel")
-    from commerce_rules.openspiel_parameters import MAX_INT, PARAMETERS
+    from commerce_rules.learning.parameters import MAX_INT, PARAMETERS
 
     names = list(PARAMETERS)
 

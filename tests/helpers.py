@@ -37,7 +37,7 @@ from commerce_rules import (
     state_from_json,
     to_json,
 )
-from commerce_rules.deal import deck_for
+from commerce_rules.engine.deal import deck_for
 
 Step = tuple[GameState, Action, GameState]
 """One action of a game: ``(state before, action, state after)``."""

@@ -50,9 +50,9 @@ from commerce_rules import (
     state_from_json,
     to_json,
 )
-from commerce_rules.actions import ACTION_CLASSES
-from commerce_rules.deck import deck_for
-from commerce_rules.variant import variant_of
+from commerce_rules.core.actions import ACTION_CLASSES
+from commerce_rules.core.deck import deck_for
+from commerce_rules.engine.variant import variant_of
 
 from helpers import MATCH_BOUND, kind_first, random_walk
 

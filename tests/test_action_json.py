@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from commerce_rules import DECK_52, Action, BlindExchange, CommerceError, Knock, action_from_json, action_to_json
-from commerce_rules.actions import ACTION_CLASSES
+from commerce_rules.core.actions import ACTION_CLASSES
 
 JUNK = st.none() | st.booleans() | st.text(max_size=5) | st.floats(allow_nan=False) | st.integers()
 SEATS = st.integers(-3, 14) | JUNK

@@ -43,7 +43,7 @@ from commerce_rules import (
     num_actions,
     parse_cards,
 )
-from commerce_rules.action_space import action_space
+from commerce_rules.learning.action_space import action_space
 from random_play import HEAVY, PROPERTY, VARIANTS, Variant, games, candidate_actions
 
 
@@ -166,7 +166,7 @@ def test_a_blind_exchange_is_numbered_by_the_widow_positions_it_takes() -> None:
 
 
 def test_a_kind_numbered_by_a_fields_value_maps_each_value_to_its_place() -> None:
-    from commerce_rules.action_kinds import ByValue
+    from commerce_rules.parts.action_kinds import ByValue
 
     six, king = parse_cards("6♠ K♦")
     kind = ByValue(Buy, "card", (six, king))
@@ -179,8 +179,8 @@ def test_a_kind_numbered_by_a_fields_value_maps_each_value_to_its_place() -> Non
 @pytest.mark.parametrize("size", [52, 40, 32])
 def test_a_decks_slots_give_each_cards_place_by_its_index(size: int) -> None:
     from commerce_rules import DECK_52, Rules
-    from commerce_rules.action_kinds import NOT_IN_DECK, deck_position, deck_slots
-    from commerce_rules.deal import deck_for
+    from commerce_rules.parts.action_kinds import NOT_IN_DECK, deck_position, deck_slots
+    from commerce_rules.engine.deal import deck_for
 
     deck = deck_for(Rules(deck_size=size) if size != 32 else Rules(ranking="trentuno", deck_size=32))
     slots = deck_slots(deck)

@@ -13,7 +13,7 @@ import pytest
 from helpers import optional_import
 
 from commerce_rules import CommerceError, IllegalActionError
-from commerce_rules.errors import ArgumentTypeError
+from commerce_rules.core.errors import ArgumentTypeError
 
 
 def _pettingzoo() -> Any:
@@ -100,7 +100,7 @@ def test_openspiel_load_game_with_deal_limit_10_to_the_6_is_a_commerce_error_not
 
 def test_openspiel_max_game_length_fits_a_cpp_int_up_to_its_bound() -> None:
     pyspiel = _pyspiel()
-    from commerce_rules.openspiel_parameters import MAX_INT
+    from commerce_rules.learning.parameters import MAX_INT
 
     game = pyspiel.load_game("python_commerce", {"variant": "hoyle", "players": 5, "deal_limit": 10**6 // 2})
     assert 0 < game.max_game_length() <= MAX_INT
@@ -136,7 +136,7 @@ def test_openspiel_parameters_of_a_wrong_type_or_range_are_a_commerce_error_nami
 
 def test_openspiel_parameters_that_are_no_mapping_are_an_argument_type_error() -> None:
     _pyspiel()
-    from commerce_rules.openspiel_parameters import rules_from_parameters
+    from commerce_rules.learning.parameters import rules_from_parameters
 
     with pytest.raises(ArgumentTypeError, match="mapping"):
         rules_from_parameters([("variant", "crp")])  # type: ignore[arg-type]

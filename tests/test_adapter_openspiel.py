@@ -34,8 +34,8 @@ from commerce_rules import (  # noqa: E402
     observe,
     returns,
 )
-from commerce_rules.deal import deck_for, shuffled_deck  # noqa: E402
-from commerce_rules.state import GameState  # noqa: E402
+from commerce_rules.engine.deal import deck_for, shuffled_deck  # noqa: E402
+from commerce_rules.core.state import GameState  # noqa: E402
 from commerce_rules.openspiel import (  # noqa: E402
     DEFAULT_DEAL_LIMIT,
     DEFAULT_TURN_LIMIT,
@@ -485,7 +485,7 @@ def test_deal_chance_deals_each_deal_in_one_chance_node_of_as_many_shuffles(name
 
 
 def test_deal_chance_of_a_wrong_type_or_range_is_refused() -> None:
-    from commerce_rules.openspiel_parameters import deal_chance_of
+    from commerce_rules.learning.parameters import deal_chance_of
 
     for value, message in ((1, "from 2 to 65,536"), (10**6, "from 2 to 65,536"), (-3, "from 2")):
         with pytest.raises(CommerceError, match=message):

@@ -135,7 +135,7 @@ def test_ansi_rendering_is_the_librarys_narration() -> None:
     text = environment.render()
     assert text is not None and text.splitlines()[-1].startswith("lives:")
     from commerce_rules import action_from_index
-    from commerce_rules.narrate import describe_standings, narrate_step
+    from commerce_rules.text.narrate import describe_standings, narrate_step
 
     move = action_from_index(before, int(np.flatnonzero(mask)[0]))
     assert environment.match is not None
@@ -216,7 +216,7 @@ def test_3_3_render_tells_the_table_nothing_of_a_declined_pounce() -> None:
         mask = table.observe(agent)["action_mask"]
         table.step(table_index(state, Pass(3)) if agent == "player_3" else int(np.flatnonzero(mask)[0]))
     assert table.agent_selection == "player_1" and table.match is not None and table.match.turn.declined == (3,)
-    from commerce_rules.narrate import describe_standings
+    from commerce_rules.text.narrate import describe_standings
 
     assert table.render() == describe_standings(table.match)  # the standings, and no word of the answer
 

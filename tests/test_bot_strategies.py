@@ -38,9 +38,9 @@ from commerce_rules.bots import strategies
 from commerce_rules.bots.model import lowest_loses
 from commerce_rules.bots.strategies import DEFAULT, STRATEGIES, event_rules, strategy_for
 from commerce_rules.bots.strategy import GUARD_TURNS_PER_PLAYER, DefaultStrategy, Situation
-from commerce_rules.mechanisms.widow import Widow
-from commerce_rules.state import EventKind
-from commerce_rules.variant import MECHANISMS, SCORINGS, variant_of
+from commerce_rules.mechanisms.widow.mechanism import Widow
+from commerce_rules.core.state import EventKind
+from commerce_rules.engine.variant import MECHANISMS, SCORINGS, variant_of
 
 BOTS = Path(commerce_rules.bots.__file__).parent
 SHARED_MODULES = ("greedy.py", "search.py", "model.py", "strategy.py", "__init__.py", "base.py", "random_bot.py")

@@ -49,10 +49,10 @@ from commerce_rules import (
     observe,
     parse_cards,
 )
-from commerce_rules.actions import Action
+from commerce_rules.core.actions import Action
 from commerce_rules.bots.greedy import GUARD_TURNS_PER_PLAYER, hand_model
 from commerce_rules.bots.search import sample_state
-from commerce_rules.deal import deck_for
+from commerce_rules.engine.deal import deck_for
 from helpers import bots_at, walk
 from helpers import play_out as play_to_the_end
 

@@ -34,7 +34,7 @@ from commerce_rules import (
     new_game,
     observe,
 )
-from commerce_rules.deal import deck_for
+from commerce_rules.engine.deal import deck_for
 
 FIRST_PRESETS = ("foster", "crp", "pounce", "trentuno", "extended", "hoyle")
 """The presets these hashes were recorded with (a preset added later has its own pin, below)."""

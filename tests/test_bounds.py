@@ -1,4 +1,4 @@
-"""``commerce_rules.bounds``: with turn_limit and deal_limit set, random matches stay inside the bounds.
+"""``commerce_rules.engine.bounds``: with turn_limit and deal_limit set, random matches stay inside the bounds.
 
 The bounds OpenSpiel's ``max_game_length`` and utilities are built from
 (``commerce_rules.openspiel``); checked here on the library alone.
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from commerce_rules import CRP, PRESETS, CommerceError, Rules, new_game, returns
-from commerce_rules.bounds import max_actions_per_deal, max_match_actions, return_range
+from commerce_rules.engine.bounds import max_actions_per_deal, max_match_actions, return_range
 
 from helpers import kind_first, random_walk
 

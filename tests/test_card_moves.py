@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from commerce_rules.cards import Card
+from commerce_rules.core.cards import Card
 from commerce_rules.mechanisms.common import replaced, swap_in, without
 
 _CARDS = st.lists(st.integers(0, 51), min_size=1, max_size=5, unique=True).map(

@@ -18,9 +18,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from commerce_rules import PRESETS, Card, CommerceError, Exchange, Knock, legal_actions, new_game, observe
-from commerce_rules.actions import ACTION_CLASSES, SEEN_SEAT_SHIFT, Action
+from commerce_rules.core.actions import ACTION_CLASSES, SEEN_SEAT_SHIFT, Action
 from commerce_rules.bots.base import _name_fault, check_choice
-from commerce_rules.cards import bits_of
+from commerce_rules.core.cards import bits_of
 
 from helpers import random_walk
 

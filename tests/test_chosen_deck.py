@@ -7,6 +7,8 @@ shuffle would give with those cards, and nothing else changes.
 
 from __future__ import annotations
 
+import importlib
+
 import random
 
 import pytest
@@ -31,7 +33,7 @@ from commerce_rules import (
     new_game,
     parse_cards,
 )
-from commerce_rules.deal import MAX_SEED, chosen_deck, deck_for, shuffled_deck
+from commerce_rules.engine.deal import MAX_SEED, chosen_deck, deck_for, shuffled_deck
 
 from helpers import always, deck_dealing_a_31, kind_first, random_walk
 
@@ -180,9 +182,9 @@ def test_deck_and_decks_together_are_refused() -> None:
 
 
 def test_new_game_and_deal_position_are_still_found_in_the_deal_module_with_a_warning() -> None:
-    import commerce_rules.deal as old_home
+    old_home = importlib.import_module("commerce_rules.deal")
 
-    with pytest.warns(DeprecationWarning, match="import it from commerce_rules"):
+    with pytest.warns(DeprecationWarning, match="new_game moved to commerce_rules.engine.start"):
         assert old_home.new_game is new_game
     with pytest.warns(DeprecationWarning, match="deal_position moved"):
         assert old_home.deal_position is deal_position
@@ -225,7 +227,7 @@ def test_a_seed_deals_the_same_cards_in_every_version(rules: Rules, first: str, 
 
 
 def test_a_seed_draws_the_same_first_dealer_in_every_version() -> None:
-    from commerce_rules.deal import first_dealer
+    from commerce_rules.engine.deal import first_dealer
 
     assert [first_dealer(seed, 6) for seed in range(8)] == [3, 1, 2, 0, 3, 2, 1, 1]
     assert first_dealer(2**127, 12) == 2
@@ -283,7 +285,7 @@ def test_the_shuffle_is_the_fisher_yates_loop_where_a_draw_needs_all_its_64_bits
 @settings(max_examples=500, deadline=None)
 @given(st.integers(min_value=2, max_value=52), st.integers(min_value=0, max_value=2**64 - 1))
 def test_a_draws_top_byte_gives_its_position_or_leaves_it_to_the_whole_draw(bound: int, word: int) -> None:
-    from commerce_rules.deal import _positions
+    from commerce_rules.engine.deal import _positions
 
     position = _positions(bound)[word >> 56]
     assert position is None or position == (word * bound) >> 64
@@ -295,7 +297,7 @@ def test_a_draws_top_byte_gives_its_position_or_leaves_it_to_the_whole_draw(boun
 @settings(max_examples=500, deadline=None)
 @given(st.integers(min_value=2, max_value=52), st.integers(min_value=0, max_value=2**64 - 1), st.integers(0, 255))
 def test_a_draw_in_doubt_from_its_top_byte_is_decided_by_its_second_unless_that_is_the_cut(bound: int, word: int, head: int) -> None:
-    from commerce_rules.deal import _doubts, _positions
+    from commerce_rules.engine.deal import _doubts, _positions
 
     doubt = _doubts(bound)[head]
     assert (doubt is None) == (_positions(bound)[head] is not None)
@@ -326,8 +328,8 @@ def _tables(draw: st.DrawFn) -> tuple[int, tuple[int, ...], int]:
 def test_the_hands_are_dealt_one_card_at_a_time_clockwise_from_the_eldest_to_the_seats_in_play(
     table: tuple[int, tuple[int, ...], int], rng: random.Random
 ) -> None:
-    from commerce_rules.deal import lay_out
-    from commerce_rules.state import clockwise_from
+    from commerce_rules.engine.deal import lay_out
+    from commerce_rules.core.state import clockwise_from
 
     players, active, dealer = table
     deck = list(deck_for(CRP))

@@ -1,4 +1,4 @@
-"""The command line (``commerce-rules``) and the narration it prints (``commerce_rules.narrate``).
+"""The command line (``commerce-rules``) and the narration it prints (``commerce_rules.text.narrate``).
 
 Every command runs through :func:`commerce_rules.cli.main` with pytest's
 ``capsys``; ``python -m commerce_rules`` runs once in a subprocess. The
@@ -51,10 +51,10 @@ from commerce_rules import (
     observe,
     parse_cards,
 )
-from commerce_rules.actions import Action
+from commerce_rules.core.actions import Action
 from commerce_rules.bots import GreedyBot
 from commerce_rules.cli import EXIT_OK, EXIT_USAGE, main, parse_option
-from commerce_rules.narrate import (
+from commerce_rules.text.narrate import (
     compare_values,
     describe_deal_start,
     describe_move,

@@ -10,8 +10,8 @@ import pytest
 from commerce_rules import HOYLE, SCHWIMMEN, new_game, observe
 from commerce_rules.bots import GreedyBot
 from commerce_rules.cli import EXIT_OK, EXIT_USAGE, main
-from commerce_rules.narrate import describe_showdown, describe_standings, describe_winners
-from commerce_rules.terminal import Abandoned, play_match, seat_view
+from commerce_rules.text.narrate import describe_showdown, describe_standings, describe_winners
+from commerce_rules.text.terminal import Abandoned, play_match, seat_view
 
 
 def _run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], answers: str, *args: str) -> tuple[int, str, str]:

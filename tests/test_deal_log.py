@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from commerce_rules import Card
-from commerce_rules.events import appended
-from commerce_rules.state import EMPTY_LOG, DealLog, Event, EventKind
+from commerce_rules.core.events import appended
+from commerce_rules.core.state import EMPTY_LOG, DealLog, Event, EventKind
 
 _EVENTS = [Event(EventKind.PASS, seat) for seat in range(6)]
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from commerce_rules.deal import MAX_SEED
-from commerce_rules.rules import LIMITS
+from commerce_rules.engine.deal import MAX_SEED
+from commerce_rules.core.rules import LIMITS
 from commerce_rules.serialize import MAX_DOCUMENT
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"

@@ -106,7 +106,7 @@ def test_observe_keeps_an_events_cards_only_for_the_seats_that_saw_them(
 ) -> None:
     # Even an event seen by nobody (an empty visible_to, which only a hand-built state holds) hides its cards.
     from commerce_rules import observe
-    from commerce_rules.state import DealLog, Event
+    from commerce_rules.core.state import DealLog, Event
 
     state = new_game(CRP, 4, seed=3)
     hand = state.hands[1]
@@ -120,7 +120,7 @@ def test_observe_keeps_an_events_cards_only_for_the_seats_that_saw_them(
 
 def test_an_actions_cards_are_its_card_fields_in_order() -> None:
     from commerce_rules import Card
-    from commerce_rules.actions import ACTION_CLASSES
+    from commerce_rules.core.actions import ACTION_CLASSES
 
     cards = [Card.from_index(index) for index in (0, 13, 26, 39)]
     for name, kind in ACTION_CLASSES.items():
@@ -140,7 +140,7 @@ def test_an_actions_cards_are_its_card_fields_in_order() -> None:
 def test_an_actions_card_bits_are_the_or_of_its_cards_bits(data: st.DataObject) -> None:
     """What a bot checks against the cards its seat sees: every card field, a list of cards included."""
     from commerce_rules import DECK_52
-    from commerce_rules.actions import ACTION_CLASSES
+    from commerce_rules.core.actions import ACTION_CLASSES
 
     kind = data.draw(st.sampled_from(sorted(ACTION_CLASSES.values(), key=lambda cls: cls.json_type)))
     values: dict[str, object] = {}

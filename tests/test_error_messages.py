@@ -26,7 +26,7 @@ from commerce_rules import (
     state_from_json,
     to_json,
 )
-from commerce_rules.quoting import MAX_QUOTE, shown
+from commerce_rules.core.quoting import MAX_QUOTE, shown
 
 FORGED = "name\n2026-12-01 ERROR forged log line\r\n" + "x" * 1_000_000
 """A long name with line breaks: what a hostile client would send."""

@@ -32,15 +32,15 @@ from commerce_rules import (
     state_from_json,
     to_json,
 )
-from commerce_rules import action_space as action_spaces
-from commerce_rules import variant as variants
-from commerce_rules.action_space import action_space
+from commerce_rules.learning import action_space as action_spaces
+from commerce_rules.engine import variant as variants
+from commerce_rules.learning.action_space import action_space
 from commerce_rules.bots import model as models
 from commerce_rules.bots.model import hand_model
 from commerce_rules.bots.search import _clear_gain
-from commerce_rules.caches import RULES_CACHE_SIZE, remember
+from commerce_rules.core.caches import RULES_CACHE_SIZE, remember
 from commerce_rules.ranking import table as tables
-from commerce_rules.variant import variant_of
+from commerce_rules.engine.variant import variant_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -171,7 +171,7 @@ def test_a_follower_switched_on_without_its_leader_is_still_refused() -> None:
 @pytest.mark.parametrize("bound", ["max_actions_per_deal", "max_match_actions", "return_range"])
 @pytest.mark.parametrize("rules, players", [({}, 4), ("crp", 4), (None, 4)])
 def test_the_bounds_refuse_what_is_not_rules_as_an_argument_type_error(bound: str, rules: object, players: object) -> None:
-    import commerce_rules.bounds as bounds
+    import commerce_rules.engine.bounds as bounds
 
     with pytest.raises(ArgumentTypeError, match="rules must be a Rules value"):
         getattr(bounds, bound)(rules, players)
@@ -180,7 +180,7 @@ def test_the_bounds_refuse_what_is_not_rules_as_an_argument_type_error(bound: st
 @pytest.mark.parametrize("bound", ["max_actions_per_deal", "max_match_actions", "return_range"])
 @pytest.mark.parametrize("players", ["4", 4.0, True, 2, 13, None])
 def test_the_bounds_refuse_a_table_that_cannot_play(bound: str, players: object) -> None:
-    import commerce_rules.bounds as bounds
+    import commerce_rules.engine.bounds as bounds
     from commerce_rules import CRP, CommerceError
 
     with pytest.raises(CommerceError):

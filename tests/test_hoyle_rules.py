@@ -39,7 +39,7 @@ from commerce_rules import (
     new_game,
     observe,
 )
-from commerce_rules.actions import Action
+from commerce_rules.core.actions import Action
 
 from helpers import always, c, cards, passes, play, texts, walk
 
@@ -153,7 +153,7 @@ def test_the_dealer_is_asked_the_blind_exchange_before_the_first_round() -> None
 
 
 def test_the_blind_exchange_offers_every_one_two_or_three_widow_cards_and_keeps_a_bounded_few(monkeypatch: pytest.MonkeyPatch) -> None:
-    from commerce_rules import actions
+    from commerce_rules.core import actions
 
     monkeypatch.setattr(actions, "_BLINDS", {})
     monkeypatch.setattr(actions, "_MOST_BLINDS", 10)  # fewer than one deal's seven choices twice

@@ -7,10 +7,10 @@ import random
 import pytest
 
 from commerce_rules import HOYLE, GreedyBot, SearchBot, apply, deal_position, legal_actions, new_game, observe
-from commerce_rules.actions import BlindExchange
+from commerce_rules.core.actions import BlindExchange
 from commerce_rules.bots.search import sample_state
-from commerce_rules.deal import deck_for
-from commerce_rules.state import Phase
+from commerce_rules.engine.deal import deck_for
+from commerce_rules.core.state import Phase
 
 
 @pytest.mark.parametrize("players", [3, 4])

@@ -23,7 +23,7 @@ import commerce_rules
 KNOWN_REGISTRY_CYCLES: Final[frozenset[str]] = frozenset()
 """Packages whose ``__init__`` may import its own submodules that import it back: none.
 
-The part registries live in ``commerce_rules.variant``, so no package needs
+The part registries live in ``commerce_rules.engine.variant``, so no package needs
 this any more; the set stays as the one place such an exception would go.
 """
 

@@ -31,8 +31,8 @@ from commerce_rules import (
     state_from_json,
     to_json,
 )
-from commerce_rules.deal import MAX_SEED
-from commerce_rules.rules import LIMITS
+from commerce_rules.engine.deal import MAX_SEED
+from commerce_rules.core.rules import LIMITS
 
 from helpers import always, walk
 

@@ -64,14 +64,14 @@ from commerce_rules import (
     observe,
     sample_state,
 )
-import commerce_rules.rules as presets
-from commerce_rules.deal import deck_for
-from commerce_rules.narrate import describe_move, narrate_step
-from commerce_rules.observe import Observation
+import commerce_rules.core.rules as presets
+from commerce_rules.engine.deal import deck_for
+from commerce_rules.text.narrate import describe_move, narrate_step
+from commerce_rules.engine.observe import Observation
 from commerce_rules.render import observation_html
-from commerce_rules.terminal import choice_text, hand_news, seat_view
-from commerce_rules.variant import variant_of
-from commerce_rules.visibility import own_question
+from commerce_rules.text.terminal import choice_text, hand_news, seat_view
+from commerce_rules.engine.variant import variant_of
+from commerce_rules.engine.visibility import own_question
 
 from helpers import c, kind_first, with_hidden_cards
 

@@ -20,10 +20,10 @@ from commerce_rules import (
 )  # fmt: skip
 from commerce_rules.bots import GreedyBot
 from commerce_rules.cli import EXIT_OK, main
-from commerce_rules.mechanisms.draw_discard_record import Discard, Draw
+from commerce_rules.mechanisms.draw_discard.record import Discard, Draw
 from commerce_rules.render import Html, cards_html, observation_html, showdown_html, table_html
-from commerce_rules.terminal import Abandoned, play_match
-from commerce_rules.typed_moves import move_words, read_move
+from commerce_rules.text.terminal import Abandoned, play_match
+from commerce_rules.text.typed_moves import move_words, read_move
 
 from helpers import c, cards, random_walk
 

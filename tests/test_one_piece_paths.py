@@ -22,12 +22,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from commerce_rules import CRP, Action, BlindExchange, TRENTUNO, Exchange, GameState, Pass, Phase, Rules, ShowdownReason, deal_position, legal_actions
-from commerce_rules.cards import Card, parse_cards
+from commerce_rules.core.cards import Card, parse_cards
 from commerce_rules.mechanisms.common import exchange_choices
-from commerce_rules.mechanisms.rounds import Rounds, _blind_choices
-from commerce_rules.mechanisms.widow import Widow
-from commerce_rules.rules import Mechanism
-from commerce_rules.variant import variant_of
+from commerce_rules.mechanisms.rounds.mechanism import Rounds, _blind_choices
+from commerce_rules.mechanisms.widow.mechanism import Widow
+from commerce_rules.core.rules import Mechanism
+from commerce_rules.engine.variant import variant_of
 from random_play import PROPERTY, ROUNDS_VARIANTS, Variant, games, params_where
 
 WIDOW_VARIANTS = params_where(mechanism=Mechanism.WIDOW)

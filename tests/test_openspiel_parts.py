@@ -7,15 +7,15 @@ import random
 import pytest
 
 from commerce_rules import CRP, FOSTER, PRESETS, THIRTY_ONE, CommerceError, GameState, RulesError, new_game
-from commerce_rules.openspiel_parameters import (
+from commerce_rules.learning.parameters import (
     DEFAULT_DEAL_LIMIT,
     DEFAULT_TURN_LIMIT,
     PARAMETERS,
     explicit_parameters,
     rules_from_parameters,
 )
-from commerce_rules.openspiel_views import common_history, public_view
-from commerce_rules.state import Event, EventKind
+from commerce_rules.learning.observer_views import common_history, public_view
+from commerce_rules.core.state import Event, EventKind
 from helpers import random_walk
 
 
@@ -85,7 +85,7 @@ def test_thirty_ones_discard_pile_is_in_the_public_view_by_its_count() -> None:
 def test_3_3_the_public_view_shows_no_pending_pounce_question_and_no_decline() -> None:
     """OpenSpiel's public observation is what every seat sees alike: the table as if nobody were being asked."""
     from commerce_rules import POUNCE, Card, Exchange, Pass, apply, deal_position
-    from commerce_rules.openspiel_views import public_view
+    from commerce_rules.learning.observer_views import public_view
 
     def exchanged(fourth: str) -> GameState:
         hands = ["2♣ 5♦ 9♥", "3♣ K♥ 4♦", "8♠ J♣ 10♣", fourth]

@@ -1,15 +1,15 @@
 """The shared code asks the parts and never branches on one (docs/design.md, "The shape of the code").
 
 Outside the parts' own modules (``mechanisms/``, ``scoring/``, ``ranking/``,
-``actions.py``), the registry (``variant.py``), ``rules.py`` where the
-presets are and ``state.py`` where the vocabulary is, no module names a mechanism, a scoring or a ranking, a
+``core/actions.py``), the registry (``engine/variant.py``), ``core/rules.py`` where the
+presets are and ``core/state.py`` where the vocabulary is, no module names a mechanism, a scoring or a ranking, a
 phase or an event kind that belongs to one part, or an action class of one
 part: a new part must not need an edit there. Read from the code itself
 (its syntax tree), so docstrings and messages do not count.
 
 The rankings likewise: only the registry (``ranking/registry.py``) names a
 ranking's module, and no module but the rankings' own (and their helpers,
-``ranking/_common.py``), ``rules.py`` and the bots' strategies names a
+``ranking/_common.py``), ``core/rules.py`` and the bots' strategies names a
 ranking or a category other than the pounce's ``QUAD``: the table, the
 reasons, the odds page and ``rank`` read the registry.
 """
@@ -26,7 +26,8 @@ from commerce_rules.ranking.registry import RANKINGS
 PACKAGE = Path(__file__).resolve().parent.parent / "src" / "commerce_rules"
 
 PART_MODULES = (
-    "mechanisms", "scoring", "ranking", "bots/strategies", "actions.py", "rules.py", "state.py", "variant.py",
+    "mechanisms", "scoring", "ranking", "bots/strategies", "core/actions.py", "core/rules.py", "core/state.py",
+    "engine/variant.py",
     "__init__.py",
 )  # fmt: skip
 """The parts (and the bots' strategy for each), the one registry that names them, and the modules of the
@@ -61,7 +62,7 @@ def part_references(path: Path) -> list[str]:
 
 def test_the_shared_modules_are_found() -> None:
     names = {str(path.relative_to(PACKAGE)) for path in shared_modules()}
-    assert {"engine.py", "deal.py", "showdown.py", "observe.py", "narrate.py", "terminal.py"} <= names
+    assert {"engine/reducer.py", "engine/deal.py", "engine/showdown.py", "engine/observe.py", "text/narrate.py", "text/terminal.py"} <= names
     assert any(name.startswith("serialize/") for name in names) and any(name.startswith("cli/") for name in names)
 
 
@@ -91,10 +92,10 @@ SHARED_LABELS = {"QUAD"}
 
 
 def ranking_shared_modules() -> list[Path]:
-    """Every module but the rankings' own, the registry that names them, ``rules.py`` where the presets are and the bots' strategies."""
+    """Every module but the rankings' own, the registry that names them, ``core/rules.py`` where the presets are and the bots' strategies."""
     return sorted(
         path for path in PACKAGE.rglob("*.py")
-        if not path.relative_to(PACKAGE).as_posix().startswith(("bots/strategies", "rules.py"))
+        if not path.relative_to(PACKAGE).as_posix().startswith(("bots/strategies", "core/rules.py"))
         and (path.parent.name != "ranking" or (path.stem not in RANKING_MODULES and path.stem != "registry"))
     )  # fmt: skip
 
@@ -117,7 +118,7 @@ def ranking_references(path: Path, *, labels: bool = True) -> list[str]:
 def test_the_rankings_modules_are_found() -> None:
     assert {"foster", "classic", "extended", "trentuno", "hoyle"} <= RANKING_MODULES
     names = {path.relative_to(PACKAGE).as_posix() for path in ranking_shared_modules()}
-    assert {"ranking/table.py", "ranking/compare.py", "ranking/odds.py", "cli/rank.py", "narrate.py"} <= names
+    assert {"ranking/table.py", "ranking/compare.py", "ranking/odds.py", "cli/rank.py", "text/narrate.py"} <= names
     assert not {"ranking/registry.py", "ranking/classic.py", "bots/strategies/widow.py"} & names
 
 

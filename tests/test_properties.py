@@ -105,7 +105,7 @@ from commerce_rules import (
     state_from_json,
     to_json,
 )
-from commerce_rules.variant import variant_of
+from commerce_rules.engine.variant import variant_of
 from helpers import MATCH_BOUND, always, deck_dealing_a_31, kind_first, random_walk, walk
 from random_play import (
     HEAVY,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from commerce_rules import CRP, EXTENDED, FOSTER, HOYLE, POUNCE, PRESETS, TRENTUNO, Rules, evaluate, hand_strength_table
-from commerce_rules import narrate
+from commerce_rules.text import narrate
 from commerce_rules.ranking import compare
 
 

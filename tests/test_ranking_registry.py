@@ -18,13 +18,13 @@ import pytest
 
 from commerce_rules import CRP, DECKS, PRESETS, Category, HandValue, Knock, Pass, Ranking, Rules, apply, deal_position, evaluate
 from commerce_rules.cli import EXIT_OK, main
-from commerce_rules.narrate import compare_values, describe_showdown
+from commerce_rules.text.narrate import compare_values, describe_showdown
 from commerce_rules.ranking import table
 from commerce_rules.ranking._common import by_rank_desc, by_suit, card_criteria, rank_plural, reason_by_category
 from commerce_rules.ranking.odds import category_counts
 from commerce_rules.ranking.part import Criterion, Graded, Grader, Hand3, Label, Labels, RankingPart
 from commerce_rules.ranking.registry import RANKINGS
-from commerce_rules.rules import PART_OPTIONS
+from commerce_rules.core.rules import PART_OPTIONS
 
 # --------------------------------------------------------------------------- the toy ranking: what a ranking module holds
 

@@ -274,7 +274,7 @@ def test_a_table_holds_a_blitz_exactly_where_one_of_the_seats_asked_about_holds_
     # Rules §7.6: the widow game's quick test after each exchange gives is_blitz's answer for every hand.
     import itertools
 
-    from commerce_rules.deal import deck_for
+    from commerce_rules.engine.deal import deck_for
     from commerce_rules.ranking import is_blitz
     from commerce_rules.ranking.table import blitz_among
 

@@ -24,7 +24,7 @@ from commerce_rules import (
     Scoring,
     StallEffect,
 )
-from commerce_rules.rules import PART_OPTIONS
+from commerce_rules.core.rules import PART_OPTIONS
 
 EXISTING = [FOSTER, CRP, POUNCE, TRENTUNO, EXTENDED, HOYLE]
 IDS = ["FOSTER", "CRP", "POUNCE", "TRENTUNO", "EXTENDED", "HOYLE"]

@@ -288,8 +288,8 @@ def test_7_6_a_hand_dealt_with_31_can_end_the_match_and_blitz_all_lose_applies()
 
 
 def test_7_6_the_narration_tells_two_deals_settled_in_one_step_each_with_its_own_lives() -> None:
-    from commerce_rules.deal import deck_for
-    from commerce_rules.narrate import narrate_step
+    from commerce_rules.engine.deal import deck_for
+    from commerce_rules.text.narrate import narrate_step
 
     rules = SCHWIMMEN.replace(dealer_choice=False)
     state = deal_position(rules, hands=["7♣ 8♦ 9♥", "A♥ K♥ 9♠", "A♣ 10♦ 8♥"], dealer=0, widow="7♠ 8♠ 10♠", lives=[2, 3, 3], seed=1)
@@ -309,8 +309,8 @@ def test_7_6_the_narration_tells_two_deals_settled_in_one_step_each_with_its_own
 def test_7_6_the_narration_tells_each_of_two_deals_settled_in_one_step_with_the_balances_right_after_it() -> None:
     # A ledger in the widow game: each deal's antes, then its pot and the dealer's payments, told in turn.
     from commerce_rules import Scoring
-    from commerce_rules.deal import deck_for
-    from commerce_rules.narrate import narrate_step
+    from commerce_rules.engine.deal import deck_for
+    from commerce_rules.text.narrate import narrate_step
 
     rules = SCHWIMMEN.replace(scoring=Scoring.LEDGER, dealer_choice=False, free_ride=False)
     state = deal_position(rules, hands=["7♣ 8♦ 9♥", "A♥ K♥ 9♠", "A♣ 10♦ 8♥"], dealer=0, widow="7♠ 8♠ 10♠", seed=1)
@@ -329,7 +329,7 @@ def test_7_6_the_narration_tells_each_of_two_deals_settled_in_one_step_with_the_
 
 def test_7_6_the_story_of_a_ledger_match_start_tells_the_antes_and_pot_of_a_deal_settled_as_dealt() -> None:
     from commerce_rules import Scoring, new_game
-    from commerce_rules.narrate import narrate_start
+    from commerce_rules.text.narrate import narrate_start
 
     from helpers import deck_dealing_a_31
 
@@ -458,7 +458,7 @@ def test_7_9_end_the_deal_passes_left_and_the_last_player_in_wins() -> None:
 
 def test_7_8_a_loss_takes_a_life_a_last_one_sets_the_seat_swimming_and_a_swimmers_puts_it_out() -> None:
     from commerce_rules import FOSTER
-    from commerce_rules.variant import variant_of
+    from commerce_rules.engine.variant import variant_of
 
     scoring = variant_of(SCHWIMMEN).scoring
     state = position()._replace(lives=(1, 3, 3))

@@ -44,10 +44,10 @@ from commerce_rules import (
     new_game,
     simulate,
 )
-from commerce_rules.actions import Action
-from commerce_rules.results import GameRecord, Tally, _distribution, _mean, summarise
-from commerce_rules.student import t_quantile
-from commerce_rules.simulate import Estimate, _play_chunk, game_seed, play_game, wilson_interval
+from commerce_rules.core.actions import Action
+from commerce_rules.simulation.results import GameRecord, Tally, _distribution, _mean, summarise
+from commerce_rules.simulation.student import t_quantile
+from commerce_rules.simulation.runs import Estimate, _play_chunk, game_seed, play_game, wilson_interval
 
 from helpers import bots_at, ctrl_c_armed, walk  # noqa: F401  (ctrl_c_armed: a fixture)
 

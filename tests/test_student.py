@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from commerce_rules.errors import CommerceError
-from commerce_rules.student import _t_cdf as t_cdf
-from commerce_rules.student import EXACT_MAX_DF, _expansion, t_quantile
+from commerce_rules.core.errors import CommerceError
+from commerce_rules.simulation.student import _t_cdf as t_cdf
+from commerce_rules.simulation.student import EXACT_MAX_DF, _expansion, t_quantile
 
 # Two-sided 95% critical values t(0.975; df), from published tables (as R's qt(0.975, df) or SciPy's t.ppf give them).
 TABLE = [

@@ -22,7 +22,7 @@ from commerce_rules import (
 from commerce_rules.bots.search import sample_state
 from commerce_rules.bots.strategies import event_rules, strategy_for
 from commerce_rules.bots.strategies.draw_discard import DrawAndDiscard
-from commerce_rules.state import EventKind, Phase
+from commerce_rules.core.state import EventKind, Phase
 
 from helpers import bots_at, c, play_out
 

@@ -42,7 +42,7 @@ from commerce_rules import (
     state_from_json,
     to_json,
 )
-from commerce_rules.deal import deck_for
+from commerce_rules.engine.deal import deck_for
 
 from helpers import c, deck_dealing_a_31, play, play_out, texts
 
@@ -109,7 +109,7 @@ def test_8_2_ten_counters_and_the_ace() -> None:
 def test_8_3_three_cards_each_one_at_a_time_from_the_eldest_then_one_face_up_starts_the_discard_pile() -> None:
     players, dealer = 5, 3
     state = new_game(THIRTY_ONE, players, seed=11, dealer=dealer)
-    from commerce_rules.deal import shuffled_deck
+    from commerce_rules.engine.deal import shuffled_deck
 
     deck = shuffled_deck(THIRTY_ONE, state.seed, 1)
     if state.deal_number == 1:  # (a deal dealt with a 31 is settled at once: §8.6)
@@ -238,7 +238,7 @@ def test_8_6_a_deal_dealt_with_31s_is_settled_at_once_everyone_without_one_loses
 
 
 def test_8_6_the_story_of_a_match_start_tells_a_first_deal_dealt_with_a_31() -> None:
-    from commerce_rules.narrate import narrate_start
+    from commerce_rules.text.narrate import narrate_start
 
     rules = THIRTY_ONE.replace(deal_limit=1)
     over = new_game(rules, 3, seed=1, dealer=2, decks=[deck_dealing_a_31(rules, 3)])
@@ -431,7 +431,7 @@ def test_draw_discard_takes_every_scoring_and_refuses_the_widows_options() -> No
 
 
 def test_a_match_narrates_every_move_and_showdown() -> None:
-    from commerce_rules.narrate import describe_deal_start, narrate_step
+    from commerce_rules.text.narrate import describe_deal_start, narrate_step
 
     state = position(stock="7♣ A♠")
     lines = describe_deal_start(state)
@@ -447,7 +447,7 @@ def test_a_match_narrates_every_move_and_showdown() -> None:
 
 
 def test_the_terminal_tells_the_drawer_alone_the_card_drawn_from_the_stock() -> None:
-    from commerce_rules.terminal import hand_news, seat_view
+    from commerce_rules.text.terminal import hand_news, seat_view
 
     state = position()
     drawn = apply(state, Draw(1, "stock"))

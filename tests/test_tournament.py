@@ -29,7 +29,7 @@ from commerce_rules import (
     simulate,
     tournament,
 )
-from commerce_rules.tournaments import TournamentResult, bradley_terry
+from commerce_rules.simulation.tournaments import TournamentResult, bradley_terry
 
 
 def _run(games: int, seed: int = 1, **kwargs: Any) -> TournamentResult:

@@ -18,7 +18,7 @@ mypy_api = pytest.importorskip("mypy.api")
 WRONG = textwrap.dedent(
     """
     from commerce_rules import CRP, FOSTER, WidowTurn, new_game
-    from commerce_rules.state import moved, moved_and_paid, opened, scored, settled
+    from commerce_rules.core.state import moved, moved_and_paid, opened, scored, settled
 
     state = new_game(CRP, 3, seed=1)
     a = state._replace(hnads=state.hands)  # a misspelt field
@@ -56,7 +56,7 @@ def test_mypy_rejects_a_misspelt_field_or_a_wrong_type_in_a_transition(tmp_path:
 def test_the_fast_transitions_change_only_the_fields_they_name() -> None:
     from commerce_rules import SCHWIMMEN, new_game
     from commerce_rules.scoring.lives import LivesRecord
-    from commerce_rules.state import Showdown, ShowdownReason, opened, scored, settled
+    from commerce_rules.core.state import Showdown, ShowdownReason, opened, scored, settled
 
     state = new_game(SCHWIMMEN, 4, seed=1)  # free_ride: the score is a record of who is out
     assert state.score == LivesRecord(())

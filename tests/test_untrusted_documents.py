@@ -44,7 +44,7 @@ from commerce_rules import (
     state_from_json,
     to_json,
 )
-from commerce_rules.cards import DECK_52
+from commerce_rules.core.cards import DECK_52
 
 from helpers import random_walk
 

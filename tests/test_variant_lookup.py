@@ -5,9 +5,9 @@ from __future__ import annotations
 import attrs
 
 from commerce_rules import CRP, FOSTER, THIRTY_ONE, apply, legal_actions, new_game
-from commerce_rules.rules import Mechanism, Rules
-from commerce_rules.state import GameState
-from commerce_rules.variant import variant_of
+from commerce_rules.core.rules import Mechanism, Rules
+from commerce_rules.core.state import GameState
+from commerce_rules.engine.variant import variant_of
 
 
 def test_each_rules_value_gets_its_own_parts_whatever_was_asked_before() -> None:

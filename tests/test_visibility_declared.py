@@ -1,6 +1,6 @@
 """Every part declares who sees each thing it records, and ``observe`` hides exactly what they declare.
 
-The declarations (:mod:`commerce_rules.visibility`) are the one place that
+The declarations (:mod:`commerce_rules.engine.visibility`) are the one place that
 says what is private: a part that leaves a field of its turn record, a field
 of its match record or a kind of event undeclared fails here.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from commerce_rules import PRESETS, EventKind, new_game
-from commerce_rules.variant import MECHANISMS, SCORINGS, variant_of
-from commerce_rules.visibility import EventSight, FieldSight, PrivateQuestion
+from commerce_rules.engine.variant import MECHANISMS, SCORINGS, variant_of
+from commerce_rules.engine.visibility import EventSight, FieldSight, PrivateQuestion
 
 PARTS = [*MECHANISMS.values(), *SCORINGS.values()]
 

@@ -32,7 +32,7 @@ from commerce_rules import (
     new_game,
     observe,
 )
-from commerce_rules.state import clockwise_from
+from commerce_rules.core.state import clockwise_from
 
 from helpers import Policy, always, c, passes, play, texts, walk
 
@@ -547,7 +547,7 @@ def test_the_seats_after_a_seat_clockwise_at_a_full_table_are_the_later_ones_the
 @settings(max_examples=300, deadline=None)
 @given(st.sets(st.integers(0, 11), min_size=1), st.integers(0, 11))
 def test_the_next_seat_in_play_is_the_first_after_a_seat_each_way_round(seats: set[int], seat: int) -> None:
-    from commerce_rules.state import next_active
+    from commerce_rules.core.state import next_active
 
     active = tuple(sorted(seats))
     left = [s for s in active if s > seat] + [s for s in active if s <= seat]  # clockwise, the seat itself last
@@ -558,7 +558,7 @@ def test_the_next_seat_in_play_is_the_first_after_a_seat_each_way_round(seats: s
 
 @pytest.mark.parametrize("in_play", range(1, 13))
 def test_the_next_seat_when_every_seat_from_0_is_in_play_is_the_next_number(in_play: int) -> None:
-    from commerce_rules.state import next_active
+    from commerce_rules.core.state import next_active
 
     active = tuple(range(in_play))
     for seat in range(12):  # a seat out of play (a dealer who lost a last life) too

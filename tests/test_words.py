@@ -1,4 +1,4 @@
-"""``commerce_rules.words.plural``: a count and its noun, in the number the count asks for."""
+"""``commerce_rules.parts.words.plural``: a count and its noun, in the number the count asks for."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from commerce_rules.words import plural
+from commerce_rules.parts.words import plural
 
 
 @pytest.mark.parametrize(

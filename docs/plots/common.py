@@ -73,7 +73,7 @@ def save(fig: Any, path: Path) -> None:
 
 def wilson(successes: int, trials: int) -> tuple[float, float, float]:
     """The share and its 95% Wilson interval, by the library's own function."""
-    from commerce_rules.results import wilson_interval
+    from commerce_rules.simulation.results import wilson_interval
 
     estimate = wilson_interval(successes, trials)
     return estimate.value, estimate.low, estimate.high

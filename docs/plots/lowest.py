@@ -21,7 +21,7 @@ from common import figure, read_data, save, wilson, write_data  # noqa: E402
 
 from commerce_rules import PRESETS, CommerceError, Rules, evaluate, new_game  # noqa: E402
 from commerce_rules.ranking.table import table_key  # noqa: E402
-from commerce_rules.variant import variant_of  # noqa: E402
+from commerce_rules.engine.variant import variant_of  # noqa: E402
 
 NAME = "lowest"
 SEED = 2026

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import figure, read_data, save, wilson, write_data  # noqa: E402
 
 from commerce_rules import PRESETS, GreedyBot, RandomBot, SearchBot  # noqa: E402
-from commerce_rules.simulate import BotSpec, game_seed, play_game, simulate  # noqa: E402
+from commerce_rules.simulation.runs import BotSpec, game_seed, play_game, simulate  # noqa: E402
 
 NAME = "win_rates"
 SEED = 31

@@ -5,8 +5,8 @@ The public names are all importable from here; see ``docs/`` and API.md.
 
 from __future__ import annotations
 
-from .cards import DECK_32, DECK_40, DECK_52, DECKS, Card, Rank, Suit, parse_cards
-from .errors import (
+from .core.cards import DECK_32, DECK_40, DECK_52, DECKS, Card, Rank, Suit, parse_cards
+from .core.errors import (
     ArgumentTypeError,
     CardError,
     CommerceError,
@@ -15,7 +15,7 @@ from .errors import (
     RulesError,
     SerializationError,
 )
-from .rules import (
+from .core.rules import (
     CRP,
     EXTENDED,
     FOSTER,
@@ -33,25 +33,35 @@ from .rules import (
     StallEffect,
 )
 from .ranking import Category, HandValue, evaluate, hand_strength_table
-from .actions import Action, Barter, BarterReply, BlindExchange, Buy, BuyHorse, Exchange, ExchangeAll, Knock, Pass, Pounce
-from .start import deal_position, new_game
-from .engine import apply, legal_actions, replay
-from .observe import Observation, observe
+from .core.actions import Action, Barter, BarterReply, BlindExchange, Buy, BuyHorse, Exchange, ExchangeAll, Knock, Pass, Pounce
+from .engine.start import deal_position, new_game
+from .engine.reducer import apply, legal_actions, replay
+from .engine.observe import Observation, observe
 from .serialize import action_from_json, action_to_json, observation_from_json, observation_to_json, state_from_json, to_json
-from .state import Event, EventKind, GameState, Phase, Showdown, ShowdownReason
-from .mechanisms.draw_discard import Discard, Draw, DrawTurn
-from .mechanisms.rounds import RoundsTurn
-from .mechanisms.trade_barter import TradeTurn
-from .mechanisms.widow import WidowTurn
+from .core.state import Event, EventKind, GameState, Phase, Showdown, ShowdownReason
+from .mechanisms.draw_discard.mechanism import Discard, Draw, DrawTurn
+from .mechanisms.rounds.mechanism import RoundsTurn
+from .mechanisms.trade_barter.mechanism import TradeTurn
+from .mechanisms.widow.mechanism import WidowTurn
 from .scoring.lives import LivesRecord
 from .scoring.pool import PoolRecord
 from .bots import Bot, GreedyBot, RandomBot, SearchBot
-from .simulate import SimulationResult, simulate
-from .tournaments import BotStanding, TournamentResult, tournament
-from .action_space import action_from_index, action_index, legal_action_indices, legal_action_mask, num_actions
-from .payoffs import returns
-from .sampling import sample_state
-from .tensor import observation_tensor, observation_tensor_size
+from .simulation.runs import SimulationResult, simulate
+from .simulation.tournaments import BotStanding, TournamentResult, tournament
+from .learning.action_space import action_from_index, action_index, legal_action_indices, legal_action_mask, num_actions
+from .learning.returns import returns
+from .engine.sampling import sample_state
+from .learning.tensor import observation_tensor, observation_tensor_size
+
+from . import _moved
+
+_moved.install()
+
+
+def __getattr__(name: str) -> object:
+    """``commerce_rules.cards`` and the other paths that moved in 0.2 (:mod:`commerce_rules._moved`)."""
+    return _moved.stand_in(name)
+
 
 __version__ = "0.2.0.dev0"
 """The version, written only here: pyproject.toml reads it (hatchling's dynamic version)."""

@@ -35,19 +35,19 @@ import numpy as np
 from gymnasium import spaces
 
 from . import legal_action_indices, legal_actions, num_actions, observation_tensor, observation_tensor_size, returns
-from .action_space import action_from_index
-from .actions import Action
-from .adapter_input import action_index_argument
+from .learning.action_space import action_from_index
+from .core.actions import Action
+from .learning.adapter_input import action_index_argument
 from .bots import Bot, GreedyBot
-from .engine import apply
-from .errors import CommerceError, IllegalActionError
-from .narrate import describe_standings, narrate_start, narrate_step
-from .observe import Observation, observe
-from .openspiel_parameters import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, with_default_limits
-from .quoting import shown
-from .rules import PRESETS, Rules
-from .start import new_game
-from .state import GameState
+from .engine.reducer import apply
+from .core.errors import CommerceError, IllegalActionError
+from .text.narrate import describe_standings, narrate_start, narrate_step
+from .engine.observe import Observation, observe
+from .learning.parameters import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, with_default_limits
+from .core.quoting import shown
+from .core.rules import PRESETS, Rules
+from .engine.start import new_game
+from .core.state import GameState
 
 __all__ = ["DEFAULT_DEAL_LIMIT", "DEFAULT_TURN_LIMIT", "CommerceEnv", "Opponent", "Policy"]
 

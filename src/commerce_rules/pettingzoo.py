@@ -36,19 +36,19 @@ from . import (
     observation_tensor_size,
     returns,
 )
-from .start import new_game
-from .action_space import index_of
-from .adapter_input import action_index_argument as _action_index
-from .actions import Action
-from .engine import apply
-from .errors import CommerceError, IllegalActionError
-from .narrate import describe_standings, narrate_start, narrate_step
-from .observe import Observation, observe, public_table
-from .quoting import shown
-from .rules import PRESETS, Rules
-from .state import GameState, clockwise_from
-from .variant import variant_of
-from .visibility import own_question
+from .engine.start import new_game
+from .learning.action_space import index_of
+from .learning.adapter_input import action_index_argument as _action_index
+from .core.actions import Action
+from .engine.reducer import apply
+from .core.errors import CommerceError, IllegalActionError
+from .text.narrate import describe_standings, narrate_start, narrate_step
+from .engine.observe import Observation, observe, public_table
+from .core.quoting import shown
+from .core.rules import PRESETS, Rules
+from .core.state import GameState, clockwise_from
+from .engine.variant import variant_of
+from .engine.visibility import own_question
 
 __all__ = ["CommerceEnv", "env"]
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from ..actions import SEEN_SEAT_SHIFT, Action
-from ..cards import Card
-from ..errors import ArgumentTypeError, CommerceError
-from ..observe import Observation
-from ..state import Phase
-from ..quoting import shown
+from ..core.actions import SEEN_SEAT_SHIFT, Action
+from ..core.cards import Card
+from ..core.errors import ArgumentTypeError, CommerceError
+from ..engine.observe import Observation
+from ..core.state import Phase
+from ..core.quoting import shown
 
 __all__ = ["Bot", "check_choice", "check_seed"]
 

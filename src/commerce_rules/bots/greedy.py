@@ -36,12 +36,12 @@ The strategies' constants are re-exported here under their old names.
 
 from __future__ import annotations
 
-from ..actions import Action
-from ..cards import Card
-from ..observe import Observation
-from ..rules import Rules
+from ..core.actions import Action
+from ..core.cards import Card
+from ..engine.observe import Observation
+from ..core.rules import Rules
 from .base import check_choice
-from ..state import Phase
+from ..core.state import Phase
 from .model import HandModel, hand_model
 from .strategies import strategy_for
 from .strategy import Situation

@@ -19,13 +19,13 @@ import threading
 from collections.abc import Sequence
 from typing import Final
 
-from ..caches import remember
-from ..cards import Card, bits_of
-from ..deck import deck_for
+from ..core.caches import remember
+from ..core.cards import Card, bits_of
+from ..core.deck import deck_for
 from ..ranking import Category, hand_strength_table
 from ..ranking.table import TableKey, table_key
-from ..rules import Rules, check_rules
-from ..variant import variant_of
+from ..core.rules import Rules, check_rules
+from ..engine.variant import variant_of
 
 __all__ = ["MODELS_SIZE", "HandModel", "bits_of", "best_give", "draw_bits", "draw_of", "hand_model", "lowest_loses"]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ..actions import Action
-from ..observe import Observation
+from ..core.actions import Action
+from ..engine.observe import Observation
 from .base import check_choice, check_seed
 
 __all__ = ["RandomBot"]

@@ -48,19 +48,19 @@ import math
 import random
 from collections.abc import Sequence
 
-from ..actions import Action
-from ..cards import Card
-from ..deck import deck_for
-from ..engine import legal_actions
-from ..observe import Observation
-from ..errors import CommerceError
-from ..quoting import shown
+from ..core.actions import Action
+from ..core.cards import Card
+from ..core.deck import deck_for
+from ..engine.reducer import legal_actions
+from ..engine.observe import Observation
+from ..core.errors import CommerceError
+from ..core.quoting import shown
 from .base import check_choice, check_seed
 from ..ranking import HandValue, evaluate
-from ..sampling import check_seats_in_play
-from ..showdown import best_hand
-from ..state import EMPTY_LOG, GameState, ShowdownReason
-from ..variant import mechanism_part, scoring_part
+from ..engine.sampling import check_seats_in_play
+from ..engine.showdown import best_hand
+from ..core.state import EMPTY_LOG, GameState, ShowdownReason
+from ..engine.variant import mechanism_part, scoring_part
 from .greedy import greedy_action, greedy_choice
 from .model import bits_of, hand_model, lowest_loses
 from .strategies import event_rules, strategy_for

@@ -24,13 +24,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Final, NamedTuple, Protocol
 
-from ..actions import Action, Knock
-from ..cards import Card
-from ..state import Event, EventKind, Phase
+from ..core.actions import Action, Knock
+from ..core.cards import Card
+from ..core.state import Event, EventKind, Phase
 
 if TYPE_CHECKING:
-    from ..observe import Observation
-    from ..rules import Rules
+    from ..engine.observe import Observation
+    from ..core.rules import Rules
     from .model import HandModel
 
 __all__ = ["GUARD_TURNS_PER_PLAYER", "DefaultStrategy", "EventRule", "GreedyStrategy", "KnownCards", "FIRST", "Situation"]

@@ -36,8 +36,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from .. import __version__
-from ..errors import CommerceError
-from ..rules import PRESETS
+from ..core.errors import CommerceError
+from ..core.rules import PRESETS
 from .arguments import RULES_PARENT as RULES_PARENT
 from .arguments import _match_arguments
 from .arguments import parse_option as parse_option

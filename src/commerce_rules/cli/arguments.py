@@ -10,10 +10,10 @@ from __future__ import annotations
 import argparse
 from typing import Any, Final
 
-from ..deal import MAX_PLAYERS, MIN_PLAYERS
-from ..errors import CommerceError
-from ..rules import PRESETS, Rules
-from ..variant import variant_of
+from ..engine.deal import MAX_PLAYERS, MIN_PLAYERS
+from ..core.errors import CommerceError
+from ..core.rules import PRESETS, Rules
+from ..engine.variant import variant_of
 from .common import _Parser, _players, _seed
 
 __all__ = ["RULES_PARENT", "parse_option", "rules_from_args"]

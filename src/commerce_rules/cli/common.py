@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from typing import Final, NoReturn
 
-from ..deal import MAX_PLAYERS, MIN_PLAYERS
+from ..engine.deal import MAX_PLAYERS, MIN_PLAYERS
 
 __all__ = [
     "EXIT_INTERRUPTED",

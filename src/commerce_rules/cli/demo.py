@@ -7,10 +7,10 @@ import sys
 from typing import Final
 
 from ..bots import Bot, GreedyBot
-from ..start import new_game
-from ..engine import apply, legal_actions
-from ..narrate import narrate_start, narrate_step
-from ..observe import observe
+from ..engine.start import new_game
+from ..engine.reducer import apply, legal_actions
+from ..text.narrate import narrate_start, narrate_step
+from ..engine.observe import observe
 from .arguments import _check_playable, _variant_text, rules_from_args
 from .common import EXIT_OK, EXIT_STOPPED, PROG
 

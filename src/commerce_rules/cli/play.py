@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..start import new_game
-from ..errors import CommerceError
-from ..terminal import Abandoned, play_match
+from ..engine.start import new_game
+from ..core.errors import CommerceError
+from ..text.terminal import Abandoned, play_match
 from .arguments import _check_playable, _variant_text, rules_from_args
 from .common import EXIT_OK
 from .demo import demo_bots
@@ -17,7 +17,7 @@ __all__ = ["cmd_play"]
 
 def cmd_play(args: argparse.Namespace) -> int:
     """``play``: you at one seat, bots at the others; your moves chosen by number from the legal ones, or typed in
-    words (``x 2♣ 4♦``, ``knock``, ``draw stock``: :func:`commerce_rules.typed_moves.read_move`)."""
+    words (``x 2♣ 4♦``, ``knock``, ``draw stock``: :func:`commerce_rules.text.typed_moves.read_move`)."""
     rules = rules_from_args(args)
     _check_playable(rules, args.variant)
     if not 0 <= args.seat < args.players:

@@ -7,11 +7,11 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from ..cards import Card, parse_cards
-from ..errors import CommerceError
-from ..narrate import cards_text, compare_values
+from ..core.cards import Card, parse_cards
+from ..core.errors import CommerceError
+from ..text.narrate import cards_text, compare_values
 from ..ranking import HandValue, evaluate
-from ..rules import Rules
+from ..core.rules import Rules
 from .arguments import _variant_text, rules_from_args
 from .common import EXIT_OK, PROG, UsageError
 

@@ -14,10 +14,10 @@ from types import TracebackType
 from typing import Final, TextIO
 
 from ..bots import Bot, GreedyBot, RandomBot, SearchBot
-from ..deal import MAX_PLAYERS, MIN_PLAYERS
-from ..chunked_runs import worker_processes
-from ..simulate import SimulationResult, simulate
-from ..words import plural
+from ..engine.deal import MAX_PLAYERS, MIN_PLAYERS
+from ..simulation.chunks import worker_processes
+from ..simulation.runs import SimulationResult, simulate
+from ..parts.words import plural
 from .arguments import _check_playable, _variant_text, rules_from_args
 from .common import EXIT_INTERRUPTED, EXIT_OK, PROG
 

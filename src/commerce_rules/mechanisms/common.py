@@ -5,16 +5,16 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING, TypeVar
 
-from ..actions import EXCHANGE_TABLES, MAX_SEAT, Action, Exchange, ExchangeAll, Knock, Pass, exchange_table, seat_action
-from ..jsonfields import fail
-from ..state import EventKind, ShowdownReason, clockwise_from
-from ..words import plural
+from ..core.actions import EXCHANGE_TABLES, MAX_SEAT, Action, Exchange, ExchangeAll, Knock, Pass, exchange_table, seat_action
+from ..parts.jsonfields import fail
+from ..core.state import EventKind, ShowdownReason, clockwise_from
+from ..parts.words import plural
 
 if TYPE_CHECKING:
-    from ..cards import Card
-    from ..parts import Step
-    from ..rules import Rules
-    from ..state import Event, GameState
+    from ..core.cards import Card
+    from ..parts.protocols import Step
+    from ..core.rules import Rules
+    from ..core.state import Event, GameState
 
 __all__ = ["check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "replaced", "swap_in", "taken_from_the_widow", "TURN_ENDINGS", "turn_endings", "unless_turn_limit", "WHOLE_HAND_ENDINGS", "whole_hand_endings", "with_seat", "without"]
 

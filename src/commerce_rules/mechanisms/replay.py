@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from .. import jsonfields as jf
-from ..cards import Card
-from ..state import Event, EventKind, GameState
+from ..parts import jsonfields as jf
+from ..core.cards import Card
+from ..core.state import Event, EventKind, GameState
 
 if TYPE_CHECKING:
-    from ..parts import MechanismPart
+    from ..parts.protocols import MechanismPart
 
 __all__ = ["check_replay"]
 
@@ -178,7 +178,7 @@ _UNDO: Final[dict[EventKind, Callable[[_Table, Event, str], None]]] = {
     EventKind.TAKE_DISCARD: _undo_take_discard,
     EventKind.DISCARD: _undo_discard,
 }
-"""How to play each kind of event backwards (what each moves: :class:`~commerce_rules.state.EventKind`)."""
+"""How to play each kind of event backwards (what each moves: :class:`~commerce_rules.core.state.EventKind`)."""
 
 
 def _dealt(state: GameState) -> _Table:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..cards import Card, Rank, Suit
+from ..core.cards import Card, Rank, Suit
 from .part import Criteria, Criterion, Graded, Hand3, Labels
 from .value import Category, HandValue
 

@@ -20,7 +20,7 @@ Hands equal on all of that are equal.
 
 from __future__ import annotations
 
-from ..rules import CRP
+from ..core.rules import CRP
 from ._common import (
     by_rank_desc,
     by_suit,

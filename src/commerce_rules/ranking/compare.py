@@ -9,7 +9,7 @@ ranking it is.
 
 from __future__ import annotations
 
-from ..rules import Rules
+from ..core.rules import Rules
 from .part import Criterion
 from .registry import ranking_part
 from .value import HandValue

@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from ..rules import EXTENDED
+from ..core.rules import EXTENDED
 from ._common import by_rank_desc, reason_by_category
 from .classic import criteria as classic_criteria
 from .classic import grade_combination

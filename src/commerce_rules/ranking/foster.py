@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules import FOSTER
+from ..core.rules import FOSTER
 from ._common import (
     by_rank_desc,
     cards_text,

@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from ..rules import HOYLE
+from ..core.rules import HOYLE
 from ._common import (
     by_rank_desc,
     card_criteria,

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from ..rules import Rules
+from ..core.rules import Rules
 from .part import Label
 from .registry import RANKINGS, ranking_part
 from .table import table_for_key, table_key

@@ -5,7 +5,7 @@ A ranking is one module (``foster.py``, ``classic.py``...) that builds a
 shared code needs: the grader that orders its hands (the table, so
 :func:`~commerce_rules.evaluate` and the showdown), its categories best
 first with their words (``cli rank``, the reasons, the odds page), why one
-of its hands beats another (:func:`~commerce_rules.narrate.compare_values`)
+of its hands beats another (:func:`~commerce_rules.text.narrate.compare_values`)
 and what the odds page adds for it. Nothing shared asks which ranking it is.
 
 Categories are labels, as pokerkit's ``Label`` and ``Entry``: a
@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
-from ..cards import Card
-from ..rules import Rules
+from ..core.cards import Card
+from ..core.rules import Rules
 from .value import Category, HandValue
 
 __all__ = [

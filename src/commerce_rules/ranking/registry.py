@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..rules import Ranking, Rules
-from . import classic, extended, foster, hoyle, trentuno
+from ..core.rules import Ranking, Rules
+from . import classic
+from . import extended
+from . import foster
+from . import hoyle
+from . import trentuno
 from .part import RankingPart
 
 __all__ = ["RANKINGS", "ranking_part"]

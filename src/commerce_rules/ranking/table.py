@@ -22,11 +22,11 @@ import types
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, NamedTuple, Union, cast
 
-from ..caches import remember
-from ..cards import DECKS, LEFT_OUT, Card, Rank, Suit, bits_of, parse_cards
-from ..errors import HandError, RulesError
-from ..quoting import shown
-from ..rules import Ranking, Rules
+from ..core.caches import remember
+from ..core.cards import DECKS, LEFT_OUT, Card, Rank, Suit, bits_of, parse_cards
+from ..core.errors import HandError, RulesError
+from ..core.quoting import shown
+from ..core.rules import Ranking, Rules
 from ._common import by_suit, rank_plural
 from .part import Graded, Grader
 from .registry import RANKINGS, ranking_part
@@ -342,7 +342,7 @@ def evaluate(cards: CardsLike, rules: Rules) -> HandValue:
     >>> evaluate("A♠ A♥", CRP)
     Traceback (most recent call last):
     ...
-    commerce_rules.errors.HandError: a hand has 3 cards, not 2: A♠ A♥
+    commerce_rules.core.errors.HandError: a hand has 3 cards, not 2: A♠ A♥
     """
     last = _LAST
     if last[0] is rules:

@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Rank
-from ..rules import SCHWIMMEN, TRENTUNO
+from ..core.cards import Rank
+from ..core.rules import SCHWIMMEN, TRENTUNO
 from ._common import by_rank_desc, by_suit, is_tricon, points, rank_plural, suit_groups
 from .part import Graded, Grader, Hand3, Label, Labels, OddsSection, RankingPart
 from .value import Category, HandValue

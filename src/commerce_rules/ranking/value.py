@@ -16,7 +16,7 @@ import enum
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, Protocol, final
 
-from ..cards import Card
+from ..core.cards import Card
 
 __all__ = ["Category", "HandValue", "SourceTable"]
 

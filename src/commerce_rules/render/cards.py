@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-from ..cards import Card, Suit, parse_cards
-from ..errors import ArgumentTypeError
-from ..quoting import shown
+from ..core.cards import Card, Suit, parse_cards
+from ..core.errors import ArgumentTypeError
+from ..core.quoting import shown
 
 __all__ = [
     "BLACK", "CARD_HEIGHT", "CARD_PIXELS", "CARD_WIDTH", "LEFT", "RED", "Html", "Svg",

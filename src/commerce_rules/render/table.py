@@ -21,14 +21,14 @@ from collections.abc import Sequence
 from html import escape
 from typing import Final, NamedTuple
 
-from ..cards import Card
-from ..errors import ArgumentTypeError, CommerceError
-from ..observe import Observation
+from ..core.cards import Card
+from ..core.errors import ArgumentTypeError, CommerceError
+from ..engine.observe import Observation
 from ..ranking import evaluate
-from ..rules import Rules
-from ..state import GameState, Showdown
-from ..variant import variant_of
-from ..words import plural, signed
+from ..core.rules import Rules
+from ..core.state import GameState, Showdown
+from ..engine.variant import variant_of
+from ..parts.words import plural, signed
 from .cards import CARD_PIXELS, LEFT, Html, hand_svg
 
 __all__ = ["Html", "observation_html", "showdown_html", "table_html"]

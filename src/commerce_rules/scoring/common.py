@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .. import jsonfields as jf
-from ..parts import AcceptThenApply
-from ..visibility import FieldSight
+from ..parts import jsonfields as jf
+from ..parts.protocols import AcceptThenApply
+from ..engine.visibility import FieldSight
 from ..ranking import is_blitz
-from ..state import Showdown, ShowdownReason
+from ..core.state import Showdown, ShowdownReason
 
 if TYPE_CHECKING:
-    from ..action_kinds import ActionKind
-    from ..rules import Rules
-    from ..actions import Action
-    from ..observe import Observation
-    from ..parts import Step
-    from ..parts import EventShape
-    from ..state import EventKind, GameState, Phase
+    from ..parts.action_kinds import ActionKind
+    from ..core.rules import Rules
+    from ..core.actions import Action
+    from ..engine.observe import Observation
+    from ..parts.protocols import Step
+    from ..parts.protocols import EventShape
+    from ..core.state import EventKind, GameState, Phase
 
 __all__ = ["NoQuestions", "check_lowest_lose"]
 

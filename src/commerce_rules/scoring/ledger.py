@@ -12,19 +12,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from .. import jsonfields as jf
-from ..state import Phase, Showdown, ShowdownReason, clockwise_from
+from ..parts import jsonfields as jf
+from ..core.state import Phase, Showdown, ShowdownReason, clockwise_from
 from .common import NoQuestions
-from ..words import payment_lines, plural, seat_list, signed
+from ..parts.words import payment_lines, plural, seat_list, signed
 
 if TYPE_CHECKING:
-    from ..features import Features
-    from ..observe import Observation
-    from ..rules import Rules
-    from ..parts import Settlement
+    from ..parts.features import Features
+    from ..engine.observe import Observation
+    from ..core.rules import Rules
+    from ..parts.protocols import Settlement
     from ..ranking import HandValue
-    from ..rules import Rules
-    from ..state import GameState, Payment
+    from ..core.rules import Rules
+    from ..core.state import GameState, Payment
 
 __all__ = ["ANTE", "DEALER_PAYS", "Ledger"]
 

@@ -10,22 +10,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .. import jsonfields as jf
+from ..parts import jsonfields as jf
 from ..ranking import is_blitz
-from ..records import value_record
-from ..visibility import FieldSight
-from ..state import Phase, Showdown, ShowdownReason, clockwise_from, scored, seats_with_lives
+from ..core.records import value_record
+from ..engine.visibility import FieldSight
+from ..core.state import Phase, Showdown, ShowdownReason, clockwise_from, scored, seats_with_lives
 from .common import NoQuestions, check_lowest_lose
-from ..words import plural, seat_list
+from ..parts.words import plural, seat_list
 
 if TYPE_CHECKING:
-    from ..features import Features
-    from ..observe import Observation
-    from ..rules import Rules
-    from ..parts import Settlement
+    from ..parts.features import Features
+    from ..engine.observe import Observation
+    from ..core.rules import Rules
+    from ..parts.protocols import Settlement
     from ..ranking import HandValue
-    from ..rules import Rules
-    from ..state import GameState
+    from ..core.rules import Rules
+    from ..core.state import GameState
 
 __all__ = ["Lives", "LivesRecord", "losers_of", "lowest_hands", "out_after", "take_lives"]
 

@@ -15,26 +15,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .. import jsonfields as jf
-from ..action_kinds import NoCard
-from ..actions import Action, BuyHorse, Pass, seat_action
-from ..parts import Settled
-from ..visibility import EventSight, FieldSight
-from ..records import value_record
-from ..events import appended
-from ..state import EventKind, Phase, Showdown, ShowdownReason, scored
+from ..parts import jsonfields as jf
+from ..parts.action_kinds import NoCard
+from ..core.actions import Action, BuyHorse, Pass, seat_action
+from ..parts.protocols import Settled
+from ..engine.visibility import EventSight, FieldSight
+from ..core.records import value_record
+from ..core.events import appended
+from ..core.state import EventKind, Phase, Showdown, ShowdownReason, scored
 from .lives import Lives, losers_of, reached_deal_limit
-from ..words import payment_lines, plural, signed
+from ..parts.words import payment_lines, plural, signed
 
 if TYPE_CHECKING:
-    from ..features import Features
-    from ..action_kinds import ActionKind
-    from ..parts import EventShape
-    from ..rules import Rules
-    from ..observe import Observation
-    from ..parts import Settlement, Step
+    from ..parts.features import Features
+    from ..parts.action_kinds import ActionKind
+    from ..parts.protocols import EventShape
+    from ..core.rules import Rules
+    from ..engine.observe import Observation
+    from ..parts.protocols import Settlement, Step
     from ..ranking import HandValue
-    from ..state import GameState, Payment
+    from ..core.state import GameState, Payment
 
 __all__ = ["Pool", "PoolRecord", "horse_price"]
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-from .. import jsonfields as jf
-from .. import variant as _parts  # noqa: F401  (every part's action classes are defined before the table below)
-from ..actions import ACTION_CLASSES, ANY_SEAT, MAX_SEAT, Action
-from ..errors import CommerceError, SerializationError
-from ..quoting import number
+from ..parts import jsonfields as jf
+from ..engine import variant as _parts  # noqa: F401  (every part's action classes are defined before the table below)
+from ..core.actions import ACTION_CLASSES, ANY_SEAT, MAX_SEAT, Action
+from ..core.errors import CommerceError, SerializationError
+from ..core.quoting import number
 from .parse import parse
 
 __all__ = ["ACTION_TYPE_NAMES", "action_document", "action_from_json", "action_to_json", "read_action"]
@@ -94,6 +94,6 @@ def action_from_json(text: str | bytes) -> Action:
     >>> action_from_json('{"type": "exchange", "player": 2, "give": "2♣"}')
     Traceback (most recent call last):
     ...
-    commerce_rules.errors.SerializationError: action: missing field 'take'
+    commerce_rules.core.errors.SerializationError: action: missing field 'take'
     """
     return read_action(parse(text, "action"), "action")

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from .. import jsonfields as jf
-from ..errors import SerializationError
-from ..parts import EventShape
-from ..state import Event, EventKind, GameState, next_active
-from ..variant import Variant, variant_of
+from ..parts import jsonfields as jf
+from ..core.errors import SerializationError
+from ..parts.protocols import EventShape
+from ..core.state import Event, EventKind, GameState, next_active
+from ..engine.variant import Variant, variant_of
 
 __all__ = ["check_consistency"]
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-from .. import jsonfields as jf
-from ..deal import MAX_PLAYERS, MAX_POINTS, MAX_SEED, MIN_PLAYERS
-from ..engine import legal_actions
-from ..errors import CommerceError, SerializationError
+from ..parts import jsonfields as jf
+from ..engine.deal import MAX_PLAYERS, MAX_POINTS, MAX_SEED, MIN_PLAYERS
+from ..engine.reducer import legal_actions
+from ..core.errors import CommerceError, SerializationError
 from ..ranking import HandValue, evaluate
-from ..rules import Rules
-from ..state import DealLog, Event, EventKind, GameState, Payment, Phase, Showdown, ShowdownReason
-from ..variant import variant_of
+from ..core.rules import Rules
+from ..core.state import DealLog, Event, EventKind, GameState, Payment, Phase, Showdown, ShowdownReason
+from ..engine.variant import variant_of
 from .checks import check_consistency
 from .parse import MAX_DOCUMENT, parse
 
@@ -292,7 +292,7 @@ def state_from_json(text: str | bytes) -> GameState:
     >>> state_from_json('{"format": "commerce-rules/state", "version": 3}')
     Traceback (most recent call last):
     ...
-    commerce_rules.errors.SerializationError: version: version 3 (newer than this library) cannot be read: this library reads version 2
+    commerce_rules.core.errors.SerializationError: version: version 3 (newer than this library) cannot be read: this library reads version 2
     """
     document = _check_header(parse(text, "state document"))
     state = _read_state(document)

@@ -16,13 +16,13 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-from .. import jsonfields as jf
-from ..deal import MAX_PLAYERS, MAX_POINTS, MIN_PLAYERS
-from ..cards import Card
-from ..errors import CommerceError, SerializationError
-from ..observe import Observation, observe
-from ..sampling import check_placeable, sample_state
-from ..variant import variant_of
+from ..parts import jsonfields as jf
+from ..engine.deal import MAX_PLAYERS, MAX_POINTS, MIN_PLAYERS
+from ..core.cards import Card
+from ..core.errors import CommerceError, SerializationError
+from ..engine.observe import Observation, observe
+from ..engine.sampling import check_placeable, sample_state
+from ..engine.variant import variant_of
 from .checks import check_consistency
 from .document import _event_document, _read_event, _read_phase, _read_rules, _read_showdown, _showdown_document
 from .parse import parse
@@ -232,7 +232,7 @@ def observation_from_json(text: str | bytes) -> Observation:
     >>> observation_from_json('{"format": "commerce-rules/state"}')
     Traceback (most recent call last):
     ...
-    commerce_rules.errors.SerializationError: format: expected "commerce-rules/observation", not the string "commerce-rules/state"
+    commerce_rules.core.errors.SerializationError: format: expected "commerce-rules/observation", not the string "commerce-rules/state"
     """
     view = _read(_header(parse(text, "observation document")))
     _check(view)

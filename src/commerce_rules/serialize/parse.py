@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any, Final, NoReturn
 
-from ..errors import SerializationError
-from ..jsonfields import Json
+from ..core.errors import SerializationError
+from ..parts.jsonfields import Json
 
 __all__ = ["MAX_DIGITS", "MAX_DOCUMENT", "parse"]
 

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...mechanisms.draw_discard import DrawDiscard
-from ...mechanisms.rounds import Rounds
-from ...mechanisms.trade_barter import TradeBarter
-from ...mechanisms.widow import Widow
-from ...rules import Rules
+from ...mechanisms.draw_discard.mechanism import DrawDiscard
+from ...mechanisms.rounds.mechanism import Rounds
+from ...mechanisms.trade_barter.mechanism import TradeBarter
+from ...mechanisms.widow.mechanism import Widow
+from ...core.rules import Rules
 from ...scoring.pool import Pool
-from ...state import EventKind, Phase
-from ...variant import variant_of
+from ...core.state import EventKind, Phase
+from ...engine.variant import variant_of
 from ..strategy import DefaultStrategy, EventRule, GreedyStrategy
 from .draw_discard import DrawAndDiscard
 from .pool import HorseQuestion

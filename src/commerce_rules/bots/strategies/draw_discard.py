@@ -20,13 +20,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from ...actions import Action, Knock
-from ...cards import Card
+from ...core.actions import Action, Knock
+from ...core.cards import Card
 from ...mechanisms.common import without
-from ...mechanisms.draw_discard import Discard, Draw
-from ...mechanisms.draw_discard_record import thirty_one
-from ...rules import Rules
-from ...state import Event, EventKind, Phase
+from ...mechanisms.draw_discard.mechanism import Discard, Draw
+from ...mechanisms.draw_discard.record import thirty_one
+from ...core.rules import Rules
+from ...core.state import Event, EventKind, Phase
 from ..model import HandModel, bits_of, draw_of, hand_model
 from ..strategy import FIRST, GUARD_TURNS_PER_PLAYER, EventRule, KnownCards, Situation
 
@@ -69,7 +69,7 @@ def _best_three(model: HandModel, hand: tuple[Card, ...], allowed: tuple[Card, .
 
 
 class DrawAndDiscard:
-    """The greedy strategy of :class:`~commerce_rules.mechanisms.draw_discard.DrawDiscard` (see the module docstring)."""
+    """The greedy strategy of :class:`~commerce_rules.mechanisms.draw_discard.mechanism.DrawDiscard` (see the module docstring)."""
 
     rollouts = True
     knock_share: float = KNOCK_SHARE

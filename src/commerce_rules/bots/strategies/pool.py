@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...actions import Action, BuyHorse
-from ...cards import Card
-from ...rules import Rules
-from ...state import EventKind, Phase
+from ...core.actions import Action, BuyHorse
+from ...core.cards import Card
+from ...core.rules import Rules
+from ...core.state import EventKind, Phase
 from ..model import HandModel
 from ..strategy import FIRST, EventRule, Situation
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from ...actions import Action, BlindExchange, Pass
-from ...cards import Card
-from ...rules import Rules
-from ...state import Event, EventKind, Phase
+from ...core.actions import Action, BlindExchange, Pass
+from ...core.cards import Card
+from ...core.rules import Rules
+from ...core.state import Event, EventKind, Phase
 from ..model import HandModel, bits_of
 from ..strategy import EventRule, KnownCards, Situation
 from .widow import exchange_key, exchange_seen, widow_play
@@ -45,7 +45,7 @@ def blind_value(take: tuple[Card, ...], model: HandModel) -> float:
 
 
 class HoyleRounds:
-    """The greedy strategy of :class:`~commerce_rules.mechanisms.rounds.Rounds` (see the module docstring)."""
+    """The greedy strategy of :class:`~commerce_rules.mechanisms.rounds.mechanism.Rounds` (see the module docstring)."""
 
     rollouts = True
     learns: Mapping[EventKind, EventRule] = {

@@ -21,12 +21,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from ...actions import Action, Barter, BarterReply, Buy, Knock
-from ...cards import Card
-from ...mechanisms.trade_barter import BUY_PRICE
+from ...core.actions import Action, Barter, BarterReply, Buy, Knock
+from ...core.cards import Card
+from ...mechanisms.trade_barter.mechanism import BUY_PRICE
 from ...ranking import Category, hand_strength_table
-from ...rules import Rules
-from ...state import Event, EventKind, Phase
+from ...core.rules import Rules
+from ...core.state import Event, EventKind, Phase
 from ..model import HandModel, best_give, bits_of, hand_model
 from ..strategy import FIRST, GUARD_TURNS_PER_PLAYER, EventRule, KnownCards, Situation
 
@@ -71,7 +71,7 @@ def _bartered(known: KnownCards, event: Event) -> None:
 
 
 class TradeAndBarter:
-    """The greedy strategy of :class:`~commerce_rules.mechanisms.trade_barter.TradeBarter` (see the module docstring)."""
+    """The greedy strategy of :class:`~commerce_rules.mechanisms.trade_barter.mechanism.TradeBarter` (see the module docstring)."""
 
     rollouts = True
     learns: Mapping[EventKind, EventRule] = {EventKind.BUY: _bought, EventKind.BARTER: _bartered}

@@ -35,12 +35,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from ...actions import Action, Exchange, ExchangeAll, Knock, Pass, Pounce
-from ...cards import Card
-from ...deck import deck_for
+from ...core.actions import Action, Exchange, ExchangeAll, Knock, Pass, Pounce
+from ...core.cards import Card
+from ...core.deck import deck_for
 from ...ranking import Category
-from ...rules import Rules
-from ...state import Event, EventKind, Phase
+from ...core.rules import Rules
+from ...core.state import Event, EventKind, Phase
 from ..model import HandModel, bits_of, draw_bits, draw_of, hand_model
 from ..strategy import FIRST, GUARD_TURNS_PER_PLAYER, EventRule, KnownCards, Situation
 
@@ -161,7 +161,7 @@ def _pounced(known: KnownCards, event: Event) -> None:
 
 
 class WidowStrategy:
-    """The greedy strategy of :class:`~commerce_rules.mechanisms.widow.Widow` (see the module docstring)."""
+    """The greedy strategy of :class:`~commerce_rules.mechanisms.widow.mechanism.Widow` (see the module docstring)."""
 
     rollouts = True
     learns: Mapping[EventKind, EventRule] = {

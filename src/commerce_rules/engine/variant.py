@@ -1,0 +1,123 @@
+"""The registry of parts, and each ``Rules`` value's parts, looked up once.
+
+This is the one place that names every mechanism and scoring: adding a part
+is one entry here (see ``docs/design.md``, "Adding a variant"). The shared
+code asks :func:`variant_of` for a variant's parts and never looks further
+into the rules to decide what to do.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import attrs
+
+from ..core.caches import remember
+from ..core.cards import Card
+from ..core.deck import deck_for
+from ..mechanisms.draw_discard.mechanism import DrawDiscard
+from ..mechanisms.rounds.mechanism import Rounds
+from ..mechanisms.trade_barter.mechanism import TradeBarter
+from ..mechanisms.widow.mechanism import Widow
+from ..parts.protocols import MechanismPart, PhasePart, ScoringPart
+from ..core.rules import WIDOW_SIZES, Mechanism, Rules, Scoring, check_rules
+from ..scoring.ledger import Ledger
+from ..scoring.lives import Lives
+from ..scoring.pool import Pool
+from ..core.state import Phase
+from .visibility import SeatSight, seat_sight
+
+__all__ = ["BY_ID_SIZE", "MECHANISMS", "SCORINGS", "Variant", "mechanism_part", "scoring_part", "variant_of"]
+
+MECHANISMS: Final[dict[Mechanism, MechanismPart]] = {
+    Mechanism.TRADE_BARTER: TradeBarter(),
+    Mechanism.WIDOW: Widow(),
+    Mechanism.ROUNDS: Rounds(),
+    Mechanism.DRAW_DISCARD: DrawDiscard(),
+}
+"""Every mechanism, by the name ``Rules.mechanism`` gives it."""
+WIDOW_SIZES.update({name: part.widow_size for name, part in MECHANISMS.items()})  # what Rules.has_widow reads
+
+SCORINGS: Final[dict[Scoring, ScoringPart]] = {
+    Scoring.LEDGER: Ledger(),
+    Scoring.LIVES: Lives(),
+    Scoring.POOL: Pool(),
+}
+"""Every scoring, by the name ``Rules.scoring`` gives it."""
+
+
+@attrs.frozen
+class Variant:
+    """A ``Rules`` value's parts, and which part owns each phase."""
+
+    rules: Rules
+    mechanism: MechanismPart
+    scoring: ScoringPart
+    owners: dict[Phase, PhasePart]
+    """The part that decides what may be done in each phase (none for ``OVER``)."""
+    deck: tuple[Card, ...]
+    """The deck, in deck order."""
+    sight: SeatSight
+    """Who sees what, as the parts declare it for these rules: what :func:`~commerce_rules.observe` hides."""
+
+    @property
+    def phases(self) -> tuple[Phase, ...]:
+        """Every phase a state of this variant can be in."""
+        return (*self.owners, Phase.OVER)
+
+
+_VARIANTS: dict[Rules, Variant] = {}
+"""The variants built, by ``Rules`` value: the last ``RULES_CACHE_SIZE`` built (see ``caches``)."""
+_BY_ID: dict[int, Variant] = {}
+"""The same variants by the ``id`` of a ``Rules`` object seen before: a look-up without hashing the rules
+(``variant_of`` is on the hot path: every ``apply``, ``legal_actions`` and ``observe`` asks it).
+Each entry keeps its ``Rules`` alive, so that its id stays its own; the last ``BY_ID_SIZE`` are kept,
+more than ``_VARIANTS`` as equal rules read from many JSON documents are as many objects."""
+
+BY_ID_SIZE: Final = 1024
+"""How many ``Rules`` objects :func:`variant_of` remembers by identity (the oldest remembered goes first)."""
+
+
+def variant_of(rules: Rules) -> Variant:
+    """The parts of ``rules`` (built once per ``Rules`` value)."""
+    global last
+    if last.rules is rules:
+        return last
+    variant = _BY_ID.get(id(rules))
+    if variant is None or variant.rules is not rules:
+        variant = _variant_of(rules)
+    last = variant
+    return variant
+
+
+def _variant_of(rules: Rules) -> Variant:
+    """``rules``' parts, built or found by equal rules, with ``rules`` itself as their ``rules`` (so ``is`` finds them)."""
+    variant = _VARIANTS.get(check_rules(rules))
+    if variant is None:
+        mechanism = MECHANISMS[rules.mechanism]
+        scoring = SCORINGS[rules.scoring]
+        owners: dict[Phase, PhasePart] = {}
+        for part in (mechanism, scoring):
+            for phase in part.phases_for(rules):
+                owners[phase] = part
+        built = Variant(rules, mechanism, scoring, owners, deck_for(rules), seat_sight(rules, mechanism, scoring))
+        variant = remember(_VARIANTS, rules, built)
+    if variant.rules is not rules:
+        variant = attrs.evolve(variant, rules=rules)
+    return remember(_BY_ID, id(rules), variant, BY_ID_SIZE)
+
+
+last: Variant = _variant_of(Rules())
+"""The variant asked for last: most calls ask for the same rules as the call before (one match, one
+simulation), and an identity test is cheaper than a look-up. ``engine.apply`` reads it directly
+(``variants.last``), sparing itself a call; one assignment replaces it, so a thread never sees half of one."""
+
+
+def mechanism_part(rules: Rules) -> MechanismPart:
+    """The mechanism that ``rules`` names."""
+    return variant_of(rules).mechanism
+
+
+def scoring_part(rules: Rules) -> ScoringPart:
+    """The scoring that ``rules`` names."""
+    return variant_of(rules).scoring

@@ -1,0 +1,328 @@
+"""Thirty-One's draw and discard (Rules §8.3-8.8): draw, discard, knock, a final round, the blitz.
+
+After the deal the next card is turned face up to start the discard pile. A
+turn is a draw — the stock's top card, seen by the drawer alone, or the
+discard pile's top card, in public — then a discard face up onto the pile
+(**[resolution]**: a card just taken from the pile may not go back in the same
+turn; one drawn from the stock may). Instead of drawing, a player may knock,
+once per deal: every other active player then has one final turn (draw and
+discard). With ``blitz`` a hand of exactly 31 ends the deal at once — after
+the deal, or after any discard, in a final turn too — and a blitz comes
+before the stock's end: when a draw takes the stock's last card, the drawer
+discards and the showdown follows (**[resolution]**).
+
+A turn is two actions, so the state between them is its own phase
+(``Phase.DISCARD``): the drawer holds four cards until the discard.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from ...parts.action_kinds import ByValue, NoCard, OneCard
+from ...core.actions import MAX_SEAT, Action, Knock, seat_action
+from ...core.cards import Card
+from ...parts.protocols import CheckedWhereMade
+from ...engine.visibility import EventSight, FieldSight, PrivateQuestion
+from ...core.events import appended
+from ...core.state import DealLog, Event, EventKind, GameState, Phase, ShowdownReason, clockwise_from, next_active, opened
+from . import sampling
+from ..common import knocker_of, turn_limit_text, unless_turn_limit
+from .record import DISCARD, SOURCES, STOCK, Discard, Draw, DrawDiscardRecord, DrawTurn, draw_turn, thirty_one
+
+if TYPE_CHECKING:
+    from ...parts.action_kinds import ActionKind
+    from ...parts.features import Features
+    from ...engine.observe import Observation
+    from ...parts.whereabouts import Rebuilt, Whereabouts
+    from ...parts.protocols import Begun, EventShape, Step
+    from ...core.rules import Rules
+    from ...core.state import Showdown
+
+__all__ = ["Discard", "Draw", "DrawDiscard", "DrawTurn"]
+
+_PLAY, _FINAL, _DISCARD = Phase.PLAY, Phase.FINAL_ROUND, Phase.DISCARD
+_DRAW, _TAKE, _DISCARDED, _KNOCK = EventKind.DRAW, EventKind.TAKE_DISCARD, EventKind.DISCARD, EventKind.KNOCK
+_BLITZ, _EXHAUSTED, _FINAL_OVER = ShowdownReason.BLITZ, ShowdownReason.STOCK_EXHAUSTED, ShowdownReason.FINAL_ROUND
+_new = tuple.__new__
+_KINDS: tuple[ActionKind, ...] = (ByValue(Draw, "source", SOURCES), OneCard(Discard), NoCard(Knock))
+
+# Interned actions, built once per seat and read by index: a turn lists two draws (and the knock) and four discards.
+_DRAWS: list[tuple[tuple[Action, ...], tuple[Action, ...]] | None] = [None] * (MAX_SEAT + 1)
+_DISCARDS: list[list[Discard] | None] = [None] * (MAX_SEAT + 1)
+
+
+def _draws(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """A turn's first choices: draw from the stock or the discard pile, then knock (in play), or the draws alone."""
+    draws = _DRAWS[seat]
+    if draws is None:
+        stock, discard = Draw(seat, STOCK), Draw(seat, DISCARD)
+        draws = _DRAWS[seat] = ((stock, discard, seat_action(Knock, seat)), (stock, discard))
+    return draws
+
+
+def _discards(seat: int) -> list[Discard]:
+    table = _DISCARDS[seat]
+    if table is None:
+        table = _DISCARDS[seat] = [Discard(seat, Card.from_index(index)) for index in range(52)]
+    return table
+
+
+def _moved(
+    state: GameState, phase: Phase, to_act: int, hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...], discard: tuple[Card, ...], turn: DrawTurn, log: DealLog,
+) -> GameState:  # fmt: skip
+    """``state`` after a move of this mechanism: as ``state.moved``, with the discard pile (the hot path)."""
+    (rules, num_players, seed, deal_number, dealer, _, _, _, widow, _, _, pot, balances, lives, active, _, score, _, showdowns, winners) = state
+    return _new(GameState, (
+        rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances,
+        lives, active, turn, score, log, showdowns, winners,
+    ))  # fmt: skip
+
+
+class DrawDiscard(DrawDiscardRecord, CheckedWhereMade):
+    """Draw from the stock or the discard pile, discard face up; knock for a final round; 31 ends the deal."""
+
+    phases: tuple[Phase, ...] = (_PLAY, _DISCARD, _FINAL)
+    widow_size = 0
+    discard_face_up = True
+    events: dict[EventKind, EventShape] = {
+        _DRAW: ((1,), EventSight.PLAYER), _TAKE: ((1,), EventSight.EVERYONE),
+        _DISCARDED: ((1,), EventSight.EVERYONE), _KNOCK: ((0,), EventSight.EVERYONE),
+    }  # fmt: skip
+    """A card drawn from the stock is the drawer's; the pile lies face up."""
+    turn_sight: dict[str, FieldSight] = dict.fromkeys(DrawTurn._fields, FieldSight.EVERYONE)
+    private_questions: tuple[PrivateQuestion, ...] = ()
+
+    def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
+        return self.phases
+
+    def action_kinds(self, rules: Rules) -> tuple[ActionKind, ...]:
+        """A draw by its source (the stock, then the pile), a discard by its card, the knock."""
+        return _KINDS
+
+    def cards_needed(self, players: int) -> int:
+        return 2  # the card turned up to start the discard pile, and a stock to draw from
+
+    def begin(
+        self, state: GameState, deal_number: int, dealer: int, hands: tuple[tuple[Card, ...], ...],
+        widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
+    ) -> Begun:  # fmt: skip
+        """Turn the stock's top card up to start the discard pile; a deal dealt with a 31 ends at once (a blitz)."""
+        eldest = next_active(state.active, dealer)
+        turn = draw_turn(eldest, 0, None, (), ())
+        begun = opened(
+            state, deal_number=deal_number, dealer=dealer, phase=_PLAY, to_act=eldest, hands=hands, widow=widow,
+            stock=stock[1:], discard=stock[:1], pot=pot, balances=balances, turn=turn, log=log,
+        )  # fmt: skip
+        rules = state.rules
+        if rules.blitz and any(thirty_one(hands[seat], rules) for seat in state.active):
+            return begun, _BLITZ
+        return begun, None
+
+    # ------------------------------------------------------------------ legality
+
+    def legal_actions(self, state: GameState) -> tuple[Action, ...]:
+        seat = state.to_act
+        assert seat is not None
+        phase = state.phase
+        if phase is _DISCARD:  # the four cards held, in hand order, but one just taken from the pile
+            table = _DISCARDS[seat] or _discards(seat)
+            taken = state.turn.taken
+            a, b, c, d = hand = state.hands[seat]
+            if taken is None:
+                return (table[a.index], table[b.index], table[c.index], table[d.index])
+            return tuple([table[card.index] for card in hand if card is not taken])
+        with_knock, draws = _DRAWS[seat] or _draws(seat)
+        return with_knock if phase is _PLAY else draws
+
+    # ------------------------------------------------------------------ play
+
+    def play(self, state: GameState, action: Action) -> Step | None:
+        """The step of ``action``, or ``None`` where it is not legal: every move is checked where it is made."""
+        seat = action.player
+        if seat != state.to_act:
+            return None
+        kind = type(action)
+        turn: DrawTurn = state.turn
+        if state.phase is _DISCARD:
+            if kind is not Discard:
+                return None
+            card = action.card  # type: ignore[attr-defined]
+            hand = state.hands[seat]  # four cards once drawn; tested by ``is`` (interned cards), with no call per card
+            held = len(hand) == 4 and (card is hand[0] or card is hand[1] or card is hand[2] or card is hand[3])
+            if not held or card is turn.taken:
+                return None
+            return self._discard(state, turn, seat, card)
+        if kind is Draw:
+            hands = state.hands
+            if action.source == STOCK:  # type: ignore[attr-defined]
+                stock = state.stock
+                if not stock:
+                    return None
+                card = stock[0]
+                log = appended(state.log, _DRAW, seat, (card,), None, (seat,))
+                seated = list(hands)  # with_seat(hands, seat, ...), and draw_turn(...) below, without their calls
+                seated[seat] += (card,)
+                turn = _new(DrawTurn, (seat, turn.turns, None, turn.knockers, turn.final_left))
+                return _moved(state, _DISCARD, seat, tuple(seated), stock[1:], state.discard, turn, log), None
+            discard = state.discard
+            if not discard:
+                return None
+            card = discard[-1]
+            log = appended(state.log, _TAKE, seat, (card,))
+            seated = list(hands)
+            seated[seat] += (card,)
+            turn = _new(DrawTurn, (seat, turn.turns, card, turn.knockers, turn.final_left))
+            return _moved(state, _DISCARD, seat, tuple(seated), state.stock, discard[:-1], turn, log), None
+        if kind is not Knock or state.phase is not _PLAY:
+            return None
+        others = clockwise_from(state.active, seat)[:-1]  # the knocker is in play: last of the seats from its left
+        log = appended(state.log, _KNOCK, seat)
+        turns = turn.turns + 1
+        following = others[0]
+        turn = draw_turn(following, turns, None, (seat,), others)
+        return unless_turn_limit(_moved(state, _FINAL, following, state.hands, state.stock, state.discard, turn, log), turns)
+
+    def _discard(self, state: GameState, turn: DrawTurn, seat: int, card: Card) -> Step:
+        """The turn ends: a blitz, the stock's end, the final round's end, or the next seat's turn."""
+        seated = list(state.hands)
+        a, b, c, d = seated[seat]  # the hand that has drawn: without(hand, card), written out for four cards
+        hand = seated[seat] = (b, c, d) if card is a else (a, c, d) if card is b else (a, b, d) if card is c else (a, b, c)
+        hands = tuple(seated)
+        discard = state.discard + (card,)
+        log = appended(state.log, _DISCARDED, seat, (card,))
+        stock = state.stock
+        rules = state.rules
+        turns = turn.turns + 1
+        knockers, left = turn.knockers, turn.final_left
+        reason: ShowdownReason | None = None
+        if rules.blitz and thirty_one(hand, rules):  # a blitz comes before the stock's end (§8.6)
+            reason = _BLITZ
+        elif not stock:
+            reason = _EXHAUSTED
+        elif knockers:
+            left = left[1:]
+            if not left:
+                reason = _FINAL_OVER
+        if reason is not None:
+            ended = draw_turn(seat, turns, None, knockers, left)
+            return _moved(state, state.phase, seat, hands, stock, discard, ended, log), reason
+        if knockers:
+            following, phase = left[0], _FINAL
+        else:
+            following, phase = next_active(state.active, seat), _PLAY
+        turn = _new(DrawTurn, (following, turns, None, knockers, left))  # draw_turn(...), without its call
+        return unless_turn_limit(_moved(state, phase, following, hands, stock, discard, turn, log), turns)
+
+    # ------------------------------------------------------------------ words
+
+    def waiting_for(self, view: Observation) -> str:
+        if view.phase is _DISCARD:
+            return f"seat {view.to_act} has drawn and is to discard"
+        return f"it is seat {view.to_act}'s turn to draw"
+
+    def explain(self, state: GameState, action: Action) -> str:
+        seat = action.player
+        turn: DrawTurn = state.turn
+        if state.phase is _DISCARD:
+            if isinstance(action, Discard):
+                if action.card not in state.hands[seat]:
+                    return f"seat {seat} does not hold {action.card}"
+                return f"{action.card} was just taken from the discard pile and may not be discarded in the same turn"
+            return f"seat {seat} has drawn and must discard a card now"
+        if isinstance(action, Discard):
+            return "draw first: a turn is a draw, then a discard"
+        if isinstance(action, Knock):
+            return "only one knock per deal: a final turn is a draw and a discard"
+        if isinstance(action, Draw):
+            return f"the {'stock' if action.source == STOCK else 'discard pile'} is empty"
+        if turn.knockers:
+            return f"{type(action).__name__} is not an action of Thirty-One: a final turn is a draw and a discard"
+        return f"{type(action).__name__} is not an action of Thirty-One: draw (Draw) or knock (Knock)"
+
+    def describe_move(self, before: GameState, action: Action, after: GameState) -> list[str]:
+        final = " (final turn)" if before.turn.knockers else ""
+        if isinstance(action, Knock):
+            return [f"{action.describe()}: every other player has one final turn"]
+        if isinstance(action, Draw):
+            if action.source == STOCK:
+                left = len(before.stock) - 1
+                rest = "the last card of the stock" if left == 0 else f"from the stock ({left} {'card' if left == 1 else 'cards'} left)"
+                return [f"seat {action.player} draws {rest}{final}"]
+            return [f"seat {action.player} takes {before.discard[-1]} from the discard pile{final}"]
+        if isinstance(action, Discard):
+            return [f"{action.describe()}{final}"]
+        return [action.describe()]  # pragma: no cover - the mechanism accepts nothing else
+
+    def choice_text(self, state: GameState, action: Action) -> str:
+        if isinstance(action, Knock):
+            return "knock: every other player has one final turn"
+        if isinstance(action, Draw):
+            if action.source == STOCK:
+                return "draw the stock's top card (unseen by the others)"
+            return f"take {state.discard[-1]} from the discard pile"
+        if isinstance(action, Discard):
+            return f"discard {action.card}"
+        return action.describe()  # pragma: no cover - the mechanism lists nothing else
+
+    def situation(self, view: Observation) -> list[str]:
+        if view.phase is _DISCARD:
+            taken = view.turn.taken
+            keep = f" ({taken}, just taken from it, may not go back this turn)" if taken is not None else ""
+            return [f"Discard a card face up onto the discard pile{keep}."]
+        top = f"{view.discard[-1]} on top" if view.discard else "empty"
+        return [f"The discard pile: {top}; draw from the stock or take the top card."]
+
+    def opening(self, state: GameState) -> list[str]:
+        return [f"  The discard pile starts with {state.discard[0]}, face up."] if state.discard else []
+
+    def reason_text(self, showdown: Showdown, rules: Rules, before: GameState | None, action: Action | None) -> str:
+        reason = showdown.reason
+        if reason is _BLITZ:
+            holders = [seat for seat, value in enumerate(showdown.values) if value is not None and str(value) == "31"]
+            who = " and ".join(f"seat {seat}" for seat in holders) or "a player"
+            return f"{who} {'holds' if len(holders) <= 1 else 'hold'} 31" + ("" if action is not None else " as dealt")
+        if reason is _EXHAUSTED:
+            return "the stock is exhausted"
+        if reason is ShowdownReason.TURN_LIMIT:
+            return turn_limit_text(rules)
+        knocker = knocker_of(before, action)
+        return "the final round is over" if knocker is None else f"the final round after seat {knocker}'s knock is over"
+
+    # ------------------------------------------------------------------ observation
+
+    def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> DrawTurn:
+        turn: DrawTurn = view.turn
+        return turn
+
+    def hides_hand(self, state: GameState, player: int) -> bool:
+        return False
+
+    def hides_widow(self, state: GameState) -> bool:
+        return False  # there is no widow
+
+    def turn_features_size(self, rules: Rules, players: int) -> int:
+        return 3 * players + 2 * rules.deck_size + 1
+
+    def turn_features(self, view: Observation, out: Features) -> None:
+        """Whose turn, turns / (10 N), the card just taken from the pile, the knocker, the seats owed a
+        final turn, and the face-up discard pile in its order (``(position + 1) / D``, the top highest)."""
+        turn: DrawTurn = view.turn
+        out.seat(turn.turn_of)
+        out.number(turn.turns, 10 * view.num_players)
+        out.cards(() if turn.taken is None else (turn.taken,))
+        out.seats(turn.knockers)
+        out.seats(turn.final_left)
+        out.order(view.discard, len(out.deck))
+
+    def whereabouts(self, view: Observation) -> Whereabouts:
+        """A card taken from the discard pile is in the taker's hand until discarded; a stock draw is the drawer's secret."""
+        return sampling.whereabouts(view)
+
+    def rebuild(
+        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
+    ) -> Rebuilt | None:
+        """The cards of the draws the observer did not see; the pile is face up, in its real order."""
+        return sampling.rebuild(view, hands, stock, discard, rng)

@@ -1,0 +1,138 @@
+"""Hoyle's turn record: its fields, its JSON, and the checks of a loaded one.
+
+Kept apart from the play (:mod:`.rounds`) so that each module has one job;
+:class:`~commerce_rules.mechanisms.rounds.mechanism.Rounds` inherits these methods.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ...parts import jsonfields as jf
+from ...core.cards import Card
+from ...core.records import value_record
+from ...core.state import Phase, clockwise_from
+from ..common import check_three_cards
+from ..replay import check_replay
+
+if TYPE_CHECKING:
+    from ...core.state import GameState
+
+__all__ = ["FREEZE", "RoundsRecord", "RoundsTurn"]
+
+FREEZE = 3
+"""Exchanging this many cards in one turn (or blind) ends a player's exchanges for the deal."""
+
+_BLIND = Phase.BLIND_EXCHANGE
+
+
+@value_record
+class RoundsTurn(NamedTuple):
+    """Hoyle's bookkeeping within a deal (all public)."""
+
+    turn_of: int
+    """Whose turn it is (the dealer acts first, for the blind exchange)."""
+    round_left: tuple[int, ...]
+    """The seats still to play this round, in order, ``turn_of`` first."""
+    round: int = 1
+    """The current round (a deal has as many as active players)."""
+    turns: int = 0
+    """Turns completed in this deal (for ``turn_limit``)."""
+    exchanges: int = 0
+    """Exchanges made so far in the current turn."""
+    given: tuple[Card, ...] = ()
+    """Cards put into the widow in the current turn (they cannot be taken back)."""
+    knockers: tuple[int, ...] = ()
+    """Who knocked in this deal, in order (a second knock ends it)."""
+    spent: tuple[int, ...] = ()
+    """Seats that may not exchange again in this deal (three cards at once)."""
+
+
+class RoundsRecord:
+    """Hoyle's JSON for its turn record, and its checks of a loaded state."""
+
+    phases: tuple[Phase, ...]
+
+    def turn_to_json(self, turn: RoundsTurn) -> dict[str, Any]:
+        return {
+            "turn_of": turn.turn_of,
+            "round_left": list(turn.round_left),
+            "round": turn.round,
+            "turns": turn.turns,
+            "exchanges": turn.exchanges,
+            "given": jf.texts(turn.given),
+            "knockers": list(turn.knockers),
+            "spent": list(turn.spent),
+        }
+
+    def turn_from_json(self, value: object, players: int) -> RoundsTurn:
+        fields = jf.obj(value, "turn", RoundsTurn._fields)  # type: ignore[arg-type]
+        given = jf.cards(fields["given"], "turn.given")
+        jf.no_repeats(given, "turn.given", "card")
+        return RoundsTurn(
+            turn_of=jf.seat(fields["turn_of"], "turn.turn_of", players),
+            round_left=jf.seats(fields["round_left"], "turn.round_left", players),
+            round=jf.integer(fields["round"], "turn.round", 1),
+            turns=jf.integer(fields["turns"], "turn.turns", 0),
+            exchanges=jf.integer(fields["exchanges"], "turn.exchanges", 0),
+            given=given,
+            knockers=jf.seats(fields["knockers"], "turn.knockers", players),
+            spent=jf.seats(fields["spent"], "turn.spent", players),
+        )
+
+    def check_hands(self, state: GameState) -> None:
+        """The widow grows by round; no discard pile; 3 cards a seat in play."""
+        if state.discard:
+            jf.fail("discard", "Hoyle's game has no discard pile: the list must be empty")
+        turn: RoundsTurn = state.turn
+        if len(state.widow) != 2 + turn.round:
+            jf.fail("widow", f"in round {turn.round} the widow holds {2 + turn.round} cards, not {len(state.widow)}")
+        if state.phase in self.phases:
+            check_three_cards(state)
+
+    def check(self, state: GameState) -> None:
+        """The turn record, then the history against the cards (the record's messages say more)."""
+        self._check_record(state)
+        check_replay(self, state)  # type: ignore[arg-type]  # self is the whole Rounds
+
+    def _check_record(self, state: GameState) -> None:
+        """The blind exchange first; each round's seats in order, knockers out."""
+        if state.phase not in self.phases:
+            return
+        turn: RoundsTurn = state.turn
+        rules = state.rules
+        active = state.active
+        if not 1 <= turn.round <= len(active):
+            jf.fail("turn.round", f"a deal has as many rounds as active players: 1 to {len(active)}, not {turn.round}")
+        if len(turn.knockers) > 1:
+            jf.fail("turn.knockers", "a second knock ends the deal: at most one knocker while it goes on")
+        for name, seats in (("knockers", turn.knockers), ("spent", turn.spent), ("round_left", turn.round_left)):
+            for seat in seats:
+                if seat not in active:
+                    jf.fail(f"turn.{name}", f"seat {seat} is out of the match")
+        if turn.exchanges != len(turn.given):
+            jf.fail("turn.exchanges", f"{turn.exchanges} exchanges this turn but {len(turn.given)} cards given (turn.given)")
+        for card in turn.given:
+            if card not in state.widow:
+                jf.fail("turn.given", f"{card}, given to the widow this turn, is not in the widow")
+        if turn.exchanges > min(rules.exchanges_per_turn, FREEZE) - 1:
+            jf.fail("turn.exchanges", f"{turn.exchanges} exchanges would have ended the turn (exchanges_per_turn is {rules.exchanges_per_turn})")
+        from_eldest = list(clockwise_from(active, state.dealer))
+        if state.phase is _BLIND:
+            if turn != RoundsTurn(from_eldest[0], tuple(from_eldest)):
+                jf.fail("turn", "before the blind exchange the turn is the deal's first: round 1, every active seat to play from the eldest")
+            if state.to_act != state.dealer:
+                jf.fail("to_act", f"the dealer, seat {state.dealer}, exchanges blind first, not seat {state.to_act}")
+            return
+        if turn.turn_of not in active:
+            jf.fail("turn.turn_of", f"seat {turn.turn_of} is out of the match")
+        if turn.turn_of in turn.knockers:
+            jf.fail("turn.turn_of", f"seat {turn.turn_of} knocked and takes no more turns in the deal")
+        rest = from_eldest[from_eldest.index(turn.turn_of) :]
+        expected = [seat for seat in rest if seat not in turn.knockers]
+        if list(turn.round_left) != expected:
+            jf.fail("turn.round_left", f"expected {expected}, the seats still to play this round in order (a knocker takes no more turns), not {list(turn.round_left)}")
+        if state.to_act != turn.turn_of:
+            jf.fail("to_act", f"it is seat {turn.turn_of}'s turn (turn.turn_of), not seat {state.to_act}'s")
+        if turn.exchanges and turn.turn_of in turn.spent:
+            jf.fail("turn.spent", f"seat {turn.turn_of} is exchanging this turn, so it cannot be spent")

@@ -1,0 +1,107 @@
+"""Hoyle's words: what it waits for, why a move is refused, the moves and menus as the table says them.
+
+Kept apart from the play (:mod:`.rounds`) so that each module has one job;
+:class:`~commerce_rules.mechanisms.rounds.mechanism.Rounds` inherits these methods.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.actions import Action, BlindExchange, Exchange, Knock
+from ...core.state import EventKind, Phase, ShowdownReason
+from ..common import exchange_refusal, turn_limit_text
+from .record import RoundsTurn
+
+if TYPE_CHECKING:
+    from ...engine.observe import Observation
+    from ...core.rules import Rules
+    from ...core.state import GameState, Showdown
+
+__all__ = ["RoundsWords"]
+
+_BLIND = Phase.BLIND_EXCHANGE
+
+
+class RoundsWords:
+    """Hoyle's words (Rules §6)."""
+
+    def waiting_for(self, view: Observation) -> str:
+        if view.phase is _BLIND:
+            return f"seat {view.to_act}, the dealer, is to exchange blind or pass"
+        return f"it is seat {view.to_act}'s turn to act"
+
+    def explain(self, state: GameState, action: Action) -> str:
+        seat = action.player
+        turn: RoundsTurn = state.turn
+        if state.phase is _BLIND:
+            if isinstance(action, BlindExchange):
+                missing = [str(card) for card in action.take if card not in state.widow]
+                if missing:
+                    return f"{' '.join(missing)} not in the widow"
+                return "a blind exchange takes 1, 2 or 3 widow cards"
+            return f"the dealer, seat {seat}, first exchanges blind (BlindExchange) or passes"
+        if isinstance(action, BlindExchange):
+            return "only the dealer exchanges blind, before the first round"
+        if isinstance(action, Knock) and turn.exchanges:
+            return "a knock is a whole turn: no knock after an exchange in the same turn"
+        if isinstance(action, Exchange):
+            if seat in turn.spent:
+                return f"seat {seat} exchanged three cards at once and may not exchange again this deal"
+            refusal = exchange_refusal(state, action, turn.given)
+            if refusal is not None:
+                return refusal
+        return f"{type(action).__name__} is not an action of this game"
+
+    def describe_move(self, before: GameState, action: Action, after: GameState) -> list[str]:
+        seat = action.player
+        if isinstance(action, BlindExchange):
+            k = len(action.take)
+            gone = before.hands[seat][:k]
+            first = "the first card" if k == 1 else f"the first {k} cards"
+            lines = [
+                f"seat {seat}, the dealer, takes {' '.join(map(str, action.take))} from the widow blind, "
+                f"giving {first} dealt to them face up: {' '.join(map(str, gone))}"
+            ]
+        elif isinstance(action, Knock):
+            lines = [f"{action.describe()} and takes no more turns in this deal"]
+        elif isinstance(action, Exchange):
+            widow = tuple(action.give if card == action.take else card for card in before.widow)
+            lines = [f"{action.describe()}; the widow now holds {' '.join(map(str, widow))}"]
+        elif before.phase is _BLIND:
+            lines = [f"seat {seat}, the dealer, declines the blind exchange"]
+        elif before.turn.exchanges:
+            lines = [f"seat {seat} ends the turn"]
+        else:
+            lines = [action.describe()]
+        if after.deal_number == before.deal_number and after.showdowns == before.showdowns:
+            for event in after.history[len(before.history) :]:
+                if event.kind is EventKind.WIDOW_GROWS:
+                    lines.append(f"a new round: {event.cards[0]} from the stock joins the widow")
+        return lines
+
+    def choice_text(self, state: GameState, action: Action) -> str:
+        if isinstance(action, BlindExchange):
+            return f"take {' '.join(map(str, action.take))} from the widow blind (your first-dealt cards go out)"
+        if isinstance(action, Knock):
+            return "knock"
+        if isinstance(action, Exchange):
+            return f"exchange: give {action.give}, take {action.take} from the widow"
+        if state.phase is _BLIND:
+            return "pass: keep your cards, no blind exchange"
+        if state.turn.exchanges:
+            return "pass: end your turn"
+        return "pass"
+
+    def situation(self, view: Observation) -> list[str]:
+        return []
+
+    def opening(self, state: GameState) -> list[str]:
+        return [f"  The widow, face up: {' '.join(map(str, state.widow))}."]
+
+    def reason_text(self, showdown: Showdown, rules: Rules, before: GameState | None, action: Action | None) -> str:
+        if showdown.reason is ShowdownReason.SECOND_KNOCK:
+            return "a second player knocked"
+        if showdown.reason is ShowdownReason.TURN_LIMIT:
+            return turn_limit_text(rules)
+        return "the last round is over"

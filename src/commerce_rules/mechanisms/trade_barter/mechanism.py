@@ -1,0 +1,389 @@
+"""Foster's trade and barter, the game without widow (Rules §1.3-1.5).
+
+On a turn the player buys (a card to the hidden discard, 1 point to the
+dealer where the scoring keeps money, the stock's top card in return), barters (offers a hidden card to the
+neighbour, who answers blind or refuses by knocking) or knocks. A knock ends
+the exchanges at once; so does a buy that takes the last card of the stock
+(**[resolution]**: "exhausted" is the moment the stock becomes empty).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ...parts import jsonfields as jf
+from ...parts.action_kinds import ActionKind, NoCard, OneCard
+from ...core.actions import TRADE_TABLES, Action, Barter, BarterReply, Buy, Knock, seat_action, seat_actions, trade_table
+from ...core.cards import Card
+from ...parts.protocols import CheckedWhereMade
+from ...engine.visibility import EventSight, FieldSight, PrivateQuestion
+from ...core.records import value_record
+from ...core.rules import BarterDirection, Rules
+from ...core.events import appended
+from ...core.state import DealLog, Event, EventKind, Phase, ShowdownReason, moved, moved_and_paid, next_active, opened
+from . import sampling
+from ...parts.words import plural
+from ..common import check_three_cards, knocker_of, turn_limit_text
+from ..replay import check_replay
+
+if TYPE_CHECKING:
+    from ...engine.observe import Observation
+    from ...parts.protocols import Begun, EventShape, Step
+    from ...core.state import GameState, Showdown
+    from ...parts.features import Features
+    from ...parts.whereabouts import Rebuilt, Whereabouts
+
+__all__ = ["BUY_PRICE", "TradeBarter", "TradeTurn", "barter_partner"]
+
+BUY_PRICE = 1
+"""What a buyer other than the dealer pays the dealer."""
+
+_PLAY, _REPLY = Phase.PLAY, Phase.BARTER_REPLY
+_new = tuple.__new__
+_LEFT = BarterDirection.LEFT
+_KNOCKS = seat_actions(Knock)
+"""The interned knocks by seat, as :func:`seat_action` keeps them (read by index as a turn is listed)."""
+_BUY, _BARTER, _REFUSED, _KNOCK = EventKind.BUY, EventKind.BARTER, EventKind.BARTER_REFUSED, EventKind.KNOCK
+_KNOCKED, _EXHAUSTED, _TURN_LIMIT = ShowdownReason.KNOCK, ShowdownReason.STOCK_EXHAUSTED, ShowdownReason.TURN_LIMIT
+"""Module globals, as every constant the moves read: an enum member read through its class costs a metaclass lookup."""
+_KINDS: tuple[ActionKind, ...] = (OneCard(Buy), OneCard(Barter), OneCard(BarterReply), NoCard(Knock))
+"""The integer action space: a buy, a barter and an answer by each card of the deck, then the knock."""
+
+
+@value_record
+class TradeTurn(NamedTuple):
+    """Trade and barter's bookkeeping within a deal (public except ``offer``)."""
+
+    turn_of: int
+    """Whose turn it is (their neighbour acts while a barter waits for an answer)."""
+    turns: int = 0
+    """Turns completed in this deal (for ``turn_limit``)."""
+    offer: Card | None = None
+    """The card offered in a pending barter (private to the offerer)."""
+
+
+def barter_partner(state: GameState, seat: int) -> int:
+    """The neighbour ``seat`` barters with (left by default, right with ``barter_direction='right'``)."""
+    step = 1 if state.rules.barter_direction is BarterDirection.LEFT else -1
+    return next_active(state.active, seat, step)
+
+
+class TradeBarter(CheckedWhereMade):
+    """Buy, barter, knock; no widow."""
+
+    phases: tuple[Phase, ...] = (_PLAY, _REPLY)
+    widow_size = 0
+    discard_face_up = False  # the buys' cards go face down
+    events: dict[EventKind, EventShape] = {
+        _BUY: ((2,), EventSight.PLAYER), _BARTER: ((2,), EventSight.PLAYER_AND_TARGET),
+        _REFUSED: ((1,), EventSight.PLAYER), _KNOCK: ((0,), EventSight.EVERYONE),
+    }  # fmt: skip
+    """A buy's cards are the buyer's, a barter's the two traders', a refused offer's the offerer's."""
+    turn_sight: dict[str, FieldSight] = {"turn_of": FieldSight.EVERYONE, "turns": FieldSight.EVERYONE, "offer": FieldSight.TURN_OWNER}
+    """The offered card is the offerer's secret."""
+    private_questions: tuple[PrivateQuestion, ...] = ()
+
+    def phases_for(self, rules: Rules) -> tuple[Phase, ...]:
+        return self.phases
+
+    def action_kinds(self, rules: Rules) -> tuple[ActionKind, ...]:
+        return _KINDS
+
+    def __init__(self) -> None:
+        self._last_charged: tuple[object, bool] = (object(), False)
+
+    def _charges(self, rules: Rules) -> bool:
+        """Whether a buy costs a point under ``rules``: only where the scoring keeps money.
+
+        The answer for the last rules asked is kept and found by identity
+        (hashing ``Rules`` is a Python call; most buys of a process are of one variant).
+        """
+        last = self._last_charged
+        if last[0] is rules:
+            return last[1]
+        from ...engine.variant import variant_of  # the registry imports this module: ask it at run time
+
+        charged = variant_of(rules).scoring.has_money
+        self._last_charged = (rules, charged)  # one assignment: a thread reads a consistent pair
+        return charged
+
+    def cards_needed(self, players: int) -> int:
+        return 1  # at least one card in the stock to buy
+
+    def begin(
+        self, state: GameState, deal_number: int, dealer: int, hands: tuple[tuple[Card, ...], ...],
+        widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
+    ) -> Begun:  # fmt: skip
+        eldest = next_active(state.active, dealer)
+        turn = _new(TradeTurn, (eldest, 0, None))  # TradeTurn(eldest), without the class call: once a deal
+        begun = opened(
+            state, deal_number=deal_number, dealer=dealer, phase=_PLAY, to_act=eldest, hands=hands, widow=widow,
+            stock=stock, discard=(), pot=pot, balances=balances, turn=turn, log=log,
+        )  # fmt: skip
+        return begun, None
+
+    # ------------------------------------------------------------------ legality
+
+    def legal_actions(self, state: GameState) -> tuple[Action, ...]:
+        seat = state.to_act
+        assert seat is not None
+        a, b, c = state.hands[seat]  # trade and barter keeps three cards a hand
+        table = TRADE_TABLES[seat] or trade_table(seat)  # the call only to build it
+        first, second, third = table[a.index], table[b.index], table[c.index]  # (buy, barter, reply) of each card
+        knock = _KNOCKS[seat] or seat_action(Knock, seat)
+        if state.phase is _REPLY:
+            return (first[2], second[2], third[2], knock)
+        if state.stock:
+            return (first[0], second[0], third[0], first[1], second[1], third[1], knock)
+        return (first[1], second[1], third[1], knock)
+
+    # ------------------------------------------------------------------ play
+
+    def play(self, state: GameState, action: Action) -> Step | None:
+        """The step of ``action``, or ``None`` where it is not legal: every move is checked where it is made."""
+        seat = action.player
+        if seat != state.to_act:
+            return None
+        kind = type(action)
+        if kind is Knock:
+            return self._knock(state, seat)
+        if state.phase is _REPLY:
+            if kind is not BarterReply:
+                return None
+        elif kind is not Barter and (kind is not Buy or not state.stock):
+            return None
+        a, b, c = state.hands[seat]  # trade and barter keeps three cards a hand
+        card = action.card  # type: ignore[attr-defined]
+        if card is not a and card is not b and card is not c:  # cards are interned: identity is their equality
+            return None
+        if kind is Buy:
+            return self._buy(state, seat, card)
+        if kind is Barter:
+            active, last = state.active, len(state.active) - 1  # barter_partner(state, seat) to the left, written out
+            if state.rules.barter_direction is _LEFT and active[last] == last:
+                partner = seat + 1 if seat < last else 0
+            else:
+                partner = barter_partner(state, seat)
+            turn: TradeTurn = state.turn
+            turn = _new(TradeTurn, (turn.turn_of, turn.turns, card))
+            return moved(state, phase=_REPLY, to_act=partner, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=state.log), None
+        return self._swap(state, seat, card)
+
+    def _knock(self, state: GameState, seat: int) -> Step:
+        turn: TradeTurn = state.turn
+        log = state.log
+        if state.phase is _REPLY:  # refusing a barter by knocking; the offer stays with the offerer
+            offerer = turn.turn_of
+            assert turn.offer is not None
+            log = appended(log, _REFUSED, offerer, (turn.offer,), seat, (offerer,))
+        log = appended(log, _KNOCK, seat)
+        if turn.offer is not None:
+            turn = turn._replace(offer=None)
+        return moved(state, phase=state.phase, to_act=seat, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=log), _KNOCKED
+
+    def _buy(self, state: GameState, seat: int, card: Card) -> Step:
+        """The buy of a held ``card`` (about a third of Foster's moves): the hand less the card, as
+        :func:`~.common.without` gives it for three cards, written out; the stock's top card last."""
+        stock = state.stock
+        drawn = stock[0]
+        seated = list(state.hands)
+        a, b, c = seated[seat]  # trade and barter keeps three cards a hand
+        seated[seat] = (b, c, drawn) if card is a else (a, c, drawn) if card is b else (a, b, drawn)
+        hands = tuple(seated)
+        dealer = state.dealer
+        balances = state.balances
+        rules = state.rules
+        last_charged = self._last_charged  # self._charges(rules), without its call for the rules asked last
+        charges = last_charged[1] if last_charged[0] is rules else self._charges(rules)
+        if seat != dealer and charges:  # the dealer's buy is free, and any buy where no money moves
+            paid = list(balances)
+            paid[seat] -= BUY_PRICE
+            paid[dealer] += BUY_PRICE
+            balances = tuple(paid)
+        log = appended(state.log, _BUY, seat, (card, drawn), None, (seat,))
+        discard = state.discard + (card,)
+        if len(stock) == 1:
+            state = moved_and_paid(state, to_act=seat, hands=hands, stock=(), discard=discard, balances=balances, turn=state.turn, log=log)
+            return state, _EXHAUSTED
+        turns = state.turn.turns + 1
+        active, last = state.active, len(state.active) - 1  # next_active(active, seat), its first test written out:
+        following = (seat + 1 if seat < last else 0) if active[last] == last else next_active(active, seat)
+        turn = _new(TradeTurn, (following, turns, None))  # TradeTurn(following, turns), on the hot path
+        state = moved_and_paid(state, to_act=following, hands=hands, stock=stock[1:], discard=discard, balances=balances, turn=turn, log=log)
+        limit = rules.turn_limit  # unless_turn_limit(state, turns), without its call
+        return (state, _TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
+
+    def _swap(self, state: GameState, partner: int, returned: Card) -> Step:
+        """A barter answered with ``returned``: the two cards change hands, each taking the other's place at the
+        end of its new hand (as :func:`~.common.without` then a card added: trade and barter keeps hands of three)."""
+        turn: TradeTurn = state.turn
+        offerer, offered = turn.turn_of, turn.offer
+        assert offered is not None
+        seated = list(state.hands)
+        a, b, c = seated[offerer]
+        seated[offerer] = (b, c, returned) if offered is a else (a, c, returned) if offered is b else (a, b, returned)
+        a, b, c = seated[partner]
+        seated[partner] = (b, c, offered) if returned is a else (a, c, offered) if returned is b else (a, b, offered)
+        hands = tuple(seated)
+        pair = (offerer, partner) if offerer < partner else (partner, offerer)
+        log = appended(state.log, _BARTER, offerer, (offered, returned), partner, pair)
+        turns = turn.turns + 1
+        active, last = state.active, len(state.active) - 1  # next_active(active, offerer), as in _buy
+        following = (offerer + 1 if offerer < last else 0) if active[last] == last else next_active(active, offerer)
+        state = moved(state, phase=_PLAY, to_act=following, hands=hands, widow=(), stock=state.stock, turn=_new(TradeTurn, (following, turns, None)), log=log)
+        limit = state.rules.turn_limit  # unless_turn_limit(state, turns), without its call
+        return (state, _TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
+
+    # ------------------------------------------------------------------ words
+
+    def waiting_for(self, view: Observation) -> str:
+        if view.phase is _REPLY:
+            return f"seat {view.to_act} is to answer a barter"
+        return f"it is seat {view.to_act}'s turn to act"
+
+    def explain(self, state: GameState, action: Action) -> str:
+        seat = action.player
+        if state.phase is _REPLY:
+            offerer = state.turn.turn_of
+            if not isinstance(action, (BarterReply, Knock)):
+                return f"seat {state.to_act} must answer seat {offerer}'s barter: reply with a card or knock"
+        elif isinstance(action, BarterReply):
+            return "no barter is waiting for an answer"
+        if isinstance(action, (Buy, Barter, BarterReply)) and action.card not in state.hands[seat]:
+            return f"seat {seat} does not hold {action.card}"
+        if isinstance(action, Buy) and not state.stock:
+            return "the stock is empty"
+        return f"{type(action).__name__} is not an action of trade and barter"
+
+    def describe_move(self, before: GameState, action: Action, after: GameState) -> list[str]:
+        seat = action.player
+        if isinstance(action, Buy):
+            if seat == before.dealer:
+                paying = "the dealer pays nobody"
+            elif not self._charges(before.rules):
+                paying = "for nothing (no money in this variant)"
+            else:
+                paying = f"pays {BUY_PRICE} to the dealer (seat {before.dealer})"
+            left = len(before.stock) - 1
+            drawn = "draws the last card of the stock" if left == 0 else f"draws from the stock ({plural(left, 'card')} left)"
+            return [f"seat {seat} buys: gives a card face down, {paying}, {drawn}"]
+        if isinstance(action, Barter):
+            return [f"seat {seat} offers seat {barter_partner(before, seat)} a card face down in barter"]
+        if isinstance(action, BarterReply):
+            return [f"seat {seat} gives seat {before.turn.turn_of} a card back, unseen: the two cards are swapped"]
+        if before.phase is _REPLY:
+            return [f"seat {seat} refuses seat {before.turn.turn_of}'s barter by knocking: the exchanges stop"]
+        return [f"{action.describe()}: the exchanges stop"]
+
+    def choice_text(self, state: GameState, action: Action) -> str:
+        if isinstance(action, Buy):
+            if action.player == state.dealer or not self._charges(state.rules):
+                cost = "free: you deal" if action.player == state.dealer else "free: no money in this variant"
+            else:
+                cost = f"pay {BUY_PRICE} to the dealer, seat {state.dealer}"
+            return f"buy: give {action.card}, draw the stock's top card ({cost})"
+        if isinstance(action, Barter):
+            return f"barter: offer {action.card} to seat {barter_partner(state, action.player)}"
+        if isinstance(action, BarterReply):
+            return f"answer the barter: give {action.card} back, unseen"
+        if state.phase is _REPLY:
+            return "knock: refuse the barter, and the showdown follows"
+        return "knock"
+
+    def situation(self, view: Observation) -> list[str]:
+        if view.phase is _REPLY:
+            return [f"Seat {view.turn.turn_of} offers you a card in barter: answer unseen, or knock to refuse."]
+        return []
+
+    def opening(self, state: GameState) -> list[str]:
+        return []
+
+    def reason_text(self, showdown: Showdown, rules: Rules, before: GameState | None, action: Action | None) -> str:
+        if showdown.reason is ShowdownReason.STOCK_EXHAUSTED:
+            return "the stock is exhausted"
+        if showdown.reason is ShowdownReason.TURN_LIMIT:
+            return turn_limit_text(rules)
+        knocker = knocker_of(before, action)
+        return "a player knocked" if knocker is None else f"seat {knocker} knocked"
+
+    # ------------------------------------------------------------------ observation and JSON
+
+    def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> TradeTurn:
+        turn: TradeTurn = view.turn
+        if view.phase is _REPLY and turn.offer is None:  # the offer the observer cannot see: one of the offerer's cards
+            offerer = hands[turn.turn_of]
+            return turn._replace(offer=offerer[rng.randrange(len(offerer))])
+        return turn
+
+    def hides_hand(self, state: GameState, player: int) -> bool:
+        return False
+
+    def turn_features_size(self, rules: Rules, players: int) -> int:
+        return players + 1 + rules.deck_size
+
+    def turn_features(self, view: Observation, out: Features) -> None:
+        """Whose turn (one-hot), turns / (10 N), the offer a barter waits on (its offerer only sees it)."""
+        turn: TradeTurn = view.turn
+        out.seat(turn.turn_of)
+        out.number(turn.turns, 10 * view.num_players)
+        out.cards(() if turn.offer is None else (turn.offer,))
+
+    def whereabouts(self, view: Observation) -> Whereabouts:
+        """Bought away: in the discard for good; bartered: in the neighbour's hand, or where its moves since may have put it."""
+        return sampling.whereabouts(view)
+
+    def rebuild(
+        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
+    ) -> Rebuilt | None:
+        """The cards of the buys and barters the observer did not see, found by playing the deal backwards."""
+        return sampling.rebuild(view, hands, stock, discard, rng)
+
+    def hides_widow(self, state: GameState) -> bool:
+        return False
+
+    def turn_to_json(self, turn: TradeTurn) -> dict[str, Any]:
+        return {"turn_of": turn.turn_of, "turns": turn.turns, "offer": None if turn.offer is None else jf.card_text(turn.offer)}
+
+    def turn_from_json(self, value: object, players: int) -> TradeTurn:
+        fields = jf.obj(value, "turn", TradeTurn._fields)  # type: ignore[arg-type]
+        return TradeTurn(
+            turn_of=jf.seat(fields["turn_of"], "turn.turn_of", players),
+            turns=jf.integer(fields["turns"], "turn.turns", 0),
+            offer=jf.optional_card(fields["offer"], "turn.offer"),
+        )
+
+    def check_hands(self, state: GameState) -> None:
+        """No widow; three cards a seat in play while the deal goes on, and a stock to buy from."""
+        if state.widow:
+            jf.fail("widow", "this variant has no widow: the list must be empty")
+        if state.phase in self.phases:
+            check_three_cards(state)
+            if not state.stock:
+                jf.fail("stock", "a trade and barter deal under way has a stock (emptying it ends the deal)")
+
+    def check(self, state: GameState) -> None:
+        """The turn record, then the history against the cards (the record's messages say more)."""
+        self._check_record(state)
+        check_replay(self, state)
+
+    def _check_record(self, state: GameState) -> None:
+        """The turn's player acts, or their neighbour answers an offer they hold."""
+        if state.phase not in self.phases:  # between deals: the cards as the showdown left them
+            return
+        turn: TradeTurn = state.turn
+        active = state.active
+        expected = active[(active.index(state.eldest) + turn.turns) % len(active)]
+        if turn.turn_of != expected:
+            jf.fail("turn.turn_of", f"after {turn.turns} turns from the eldest (seat {state.eldest}) it is seat {expected}'s turn, not seat {turn.turn_of}'s")
+        if state.phase is _REPLY:
+            if turn.offer is None or turn.offer not in state.hands[turn.turn_of]:
+                jf.fail("turn.offer", f"a barter waiting for an answer needs an offered card held by seat {turn.turn_of}")
+            partner = barter_partner(state, turn.turn_of)
+            if state.to_act != partner:
+                jf.fail("to_act", f"seat {partner} answers seat {turn.turn_of}'s barter, not seat {state.to_act}")
+            return
+        if turn.offer is not None:
+            jf.fail("turn.offer", "an offered card is only held while a barter waits for an answer")
+        if state.to_act != turn.turn_of:
+            jf.fail("to_act", f"it is seat {turn.turn_of}'s turn (turn.turn_of), not seat {state.to_act}'s")

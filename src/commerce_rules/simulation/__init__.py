@@ -1,0 +1,1 @@
+"""Many matches: ``simulate``, ``tournament``, their statistics, and recorded trajectories."""

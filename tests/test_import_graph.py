@@ -1,11 +1,12 @@
-"""No import cycle inside ``commerce_rules``.
+"""No import cycle inside ``commerce_rules``, not even through imports made late.
 
 A cycle makes a module's behaviour depend on which module is imported first
-and hides a layering mistake, so the graph of module-level imports must be a
-DAG. The graph is read from the source with :mod:`ast`, nothing is imported.
-Imports inside functions and under ``if TYPE_CHECKING:`` do not run at import
-time and do not count (``--deferred`` or :func:`import_graph` with
-``deferred=True`` counts them too).
+and hides a layering mistake, so the graph of imports must be a DAG: every
+import counts, at module level, inside functions and under ``if
+TYPE_CHECKING:``, but one kind: a lazy presentation hook (``_repr_html_``,
+``_repr_svg_``...), through which a value draws itself for Jupyter with the
+``render`` package above it. The graph is read from the source with
+:mod:`ast`, nothing is imported.
 
 Run as a script (``python tests/test_import_graph.py``) to print the cycles.
 """
@@ -37,13 +38,18 @@ def _is_type_checking(test: ast.expr) -> bool:
     )
 
 
+def is_presentation_hook(name: str) -> bool:
+    """``_repr_html_``, ``_repr_svg_``...: Jupyter's hooks, which may import the render package lazily."""
+    return name.startswith("_repr_") and name.endswith("_")
+
+
 def _imports(body: Sequence[ast.stmt], deferred: bool) -> Iterator[ast.Import | ast.ImportFrom]:
-    """The import statements that run when ``body`` runs (with ``deferred``, every one in it)."""
+    """The import statements that run when ``body`` runs (with ``deferred``, every one in it but a presentation hook's)."""
     for node in body:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             yield node
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            if deferred:
+            if deferred and not is_presentation_hook(node.name):
                 yield from _imports(node.body, deferred)
         elif isinstance(node, ast.If) and _is_type_checking(node.test) and not deferred:
             yield from _imports(node.orelse, deferred)
@@ -67,7 +73,7 @@ def _module_names(root: Path, package: str) -> dict[str, tuple[Path, bool]]:
     return modules
 
 
-def import_graph(root: Path, package: str, *, deferred: bool = False) -> dict[str, set[str]]:
+def import_graph(root: Path, package: str, *, deferred: bool = True) -> dict[str, set[str]]:
     """Module → the modules of ``package`` it imports (a submodule, else the package it names).
 
     Importing a submodule also runs its parent packages' ``__init__``; that
@@ -159,10 +165,6 @@ def _a_cycle(graph: Mapping[str, Set[str]], component: Set[str]) -> list[str]:
     raise AssertionError(f"no cycle through {start}")  # pragma: no cover - a component always has one
 
 
-def _in_ranking(module: str) -> bool:
-    return module == "commerce_rules.ranking" or module.startswith("commerce_rules.ranking.")
-
-
 def _text(found: list[list[str]]) -> str:
     return "\n".join(" -> ".join(cycle) for cycle in found)
 
@@ -170,18 +172,25 @@ def _text(found: list[list[str]]) -> str:
 # --------------------------------------------------------------------------- the rules
 
 
-def test_no_module_level_import_cycle_inside_commerce_rules() -> None:
+def test_no_import_cycle_inside_commerce_rules_counting_late_and_type_only_imports() -> None:
     graph = without_registry_edges(import_graph(ROOT, "commerce_rules"), KNOWN_REGISTRY_CYCLES)
     found = cycles(graph)
     assert not found, "import cycles:\n" + _text(found)
 
 
-def test_the_ranking_package_has_no_cycle_even_through_deferred_imports() -> None:
-    # The ranking package is a DAG even counting imports inside functions and
-    # under TYPE_CHECKING: the values do not know the table that builds them.
-    graph = import_graph(ROOT, "commerce_rules", deferred=True)
-    found = [_a_cycle(graph, tangle) for tangle in tangles(graph) if any(map(_in_ranking, tangle))]
-    assert not found, "import cycles:\n" + _text(found)
+def test_without_deferred_imports_the_module_level_graph_is_a_dag_too() -> None:
+    assert cycles(import_graph(ROOT, "commerce_rules", deferred=False)) == []
+
+
+def test_a_presentation_hook_may_import_upward_and_nothing_else_may(tmp_path: Path) -> None:
+    root = _write(tmp_path, {
+        "__init__.py": "",
+        "value.py": "class V:\n    def _repr_html_(self):\n        from .render import html\n",
+        "render.py": "from .value import V\n",
+        "other.py": "def f():\n    from .render import html\n",
+    })  # fmt: skip
+    graph = import_graph(root, "pkg")
+    assert graph["pkg.value"] == set() and graph["pkg.other"] == {"pkg.render"}
 
 
 def _write(root: Path, files: Mapping[str, str]) -> Path:
@@ -209,8 +218,8 @@ def test_type_checking_and_function_imports_are_no_cycle_unless_deferred_ones_co
         "c.py": "from .d import D\n",
         "d.py": "def f():\n    from . import c\n",
     })  # fmt: skip
-    assert cycles(import_graph(root, "pkg")) == []
-    assert cycles(import_graph(root, "pkg", deferred=True)) == [["pkg.a", "pkg.b", "pkg.a"], ["pkg.c", "pkg.d", "pkg.c"]]
+    assert cycles(import_graph(root, "pkg", deferred=False)) == []
+    assert cycles(import_graph(root, "pkg")) == [["pkg.a", "pkg.b", "pkg.a"], ["pkg.c", "pkg.d", "pkg.c"]]
 
 
 def test_a_known_registry_forgives_only_its_own_submodule_imports(tmp_path: Path) -> None:
@@ -220,11 +229,10 @@ def test_a_known_registry_forgives_only_its_own_submodule_imports(tmp_path: Path
         "reg/part.py": "from . import Registry\n",
         "other.py": "from .reg import Registry\n",
     })  # fmt: skip
-    graph = without_registry_edges(import_graph(root, "pkg"), {"pkg.reg"})
+    graph = without_registry_edges(import_graph(root, "pkg", deferred=False), {"pkg.reg"})
     assert cycles(graph) == [["pkg.other", "pkg.reg", "pkg.other"]]
 
 
 if __name__ == "__main__":
-    deferred = "--deferred" in sys.argv[1:]
-    everything = import_graph(ROOT, "commerce_rules", deferred=deferred)
+    everything = import_graph(ROOT, "commerce_rules", deferred="--module-level" not in sys.argv[1:])
     print(_text(cycles(everything)) or "no import cycle")

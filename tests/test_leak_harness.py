@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from commerce_rules import (
@@ -67,7 +67,7 @@ from commerce_rules import (
 import commerce_rules.core.rules as presets
 from commerce_rules.engine.deal import deck_for
 from commerce_rules.text.narrate import describe_move, narrate_step
-from commerce_rules.engine.observe import Observation
+from commerce_rules.core.observation import Observation
 from commerce_rules.render import observation_html
 from commerce_rules.text.terminal import choice_text, hand_news, seat_view
 from commerce_rules.engine.variant import variant_of
@@ -254,13 +254,13 @@ def _first_difference(found: dict[str, tuple[Any, Any]]) -> str:
 # ---- when twins stop being twins ---------------------------------------------------------------------
 
 
-def places(state: GameState) -> dict[Card, tuple[str, int]]:
-    """Where each card lies: a hand (any order), the widow or the stock or the discard (by position)."""
-    found: dict[Card, tuple[str, int]] = {}
+def places(state: GameState, viewer: int | None = None) -> dict[Card, tuple[str, int, int]]:
+    """Where each card lies: a hand (any order but ``viewer``'s own), the widow or the stock or the discard (by position)."""
+    found: dict[Card, tuple[str, int, int]] = {}
     for seat, hand in enumerate(state.hands):
-        found.update((card, ("hand", seat)) for card in hand)
+        found.update((card, ("hand", seat, index if seat == viewer else 0)) for index, card in enumerate(hand))
     for pile in ("widow", "stock", "discard"):
-        found.update((card, (pile, index)) for index, card in enumerate(getattr(state, pile)))
+        found.update((card, (pile, index, 0)) for index, card in enumerate(getattr(state, pile)))
     return found
 
 
@@ -276,8 +276,11 @@ def seen_cards(view: Observation) -> set[Card]:
 
 
 def told_apart(seat: int, state: GameState, twin: GameState) -> bool:
-    """Whether ``seat`` has been shown what tells the twins apart (a card drawn, a new deal, a showdown's hands): no longer twins."""
-    mine, theirs = places(state), places(twin)
+    """Whether ``seat`` has been shown what tells the twins apart (a card drawn, a new deal, a showdown's hands): no longer twins.
+
+    Its own hand's order counts: a hidden pile taken whole (Schwimmen's extra hand) comes in the order it lay in.
+    """
+    mine, theirs = places(state, seat), places(twin, seat)
     moved = {card for card in mine.keys() | theirs.keys() if mine.get(card) != theirs.get(card)}
     view, twin_view = observe(state, seat), observe(twin, seat)
     return view.showdowns != twin_view.showdowns or bool(moved & (seen_cards(view) | seen_cards(twin_view)))
@@ -679,6 +682,7 @@ def tricon_deal(rules: Rules, players: int, fourth: str, rng: random.Random) -> 
     name=st.sampled_from(sorted(POUNCE_RULES)), players=st.integers(3, 5), fourth=st.sampled_from(FOURTH),
     seed=st.integers(0, 2**32 - 1),
 )  # fmt: skip
+@example(name="schwimmen+pounce", players=5, fourth="widow", seed=1)  # the extra hand taken whole shows its order
 def test_random_play_from_deals_where_tricons_meet_their_fourth_card_leaks_nothing(
     name: str, players: int, fourth: str, seed: int
 ) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from commerce_rules import PRESETS, EventKind, new_game
 from commerce_rules.engine.variant import MECHANISMS, SCORINGS, variant_of
-from commerce_rules.engine.visibility import EventSight, FieldSight, PrivateQuestion
+from commerce_rules.parts.sight import EventSight, FieldSight, PrivateQuestion
 
 PARTS = [*MECHANISMS.values(), *SCORINGS.values()]
 

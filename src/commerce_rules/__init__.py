@@ -36,7 +36,8 @@ from .ranking import Category, HandValue, evaluate, hand_strength_table
 from .core.actions import Action, Barter, BarterReply, BlindExchange, Buy, BuyHorse, Exchange, ExchangeAll, Knock, Pass, Pounce
 from .engine.start import deal_position, new_game
 from .engine.reducer import apply, legal_actions, replay
-from .engine.observe import Observation, observe
+from .core.observation import Observation
+from .engine.observe import observe
 from .serialize import action_from_json, action_to_json, observation_from_json, observation_to_json, state_from_json, to_json
 from .core.state import Event, EventKind, GameState, Phase, Showdown, ShowdownReason
 from .mechanisms.draw_discard.mechanism import Discard, Draw, DrawTurn

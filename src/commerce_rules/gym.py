@@ -42,7 +42,8 @@ from .bots import Bot, GreedyBot
 from .engine.reducer import apply
 from .core.errors import CommerceError, IllegalActionError
 from .text.narrate import describe_standings, narrate_start, narrate_step
-from .engine.observe import Observation, observe
+from .core.observation import Observation
+from .engine.observe import observe
 from .learning.parameters import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, with_default_limits
 from .core.quoting import shown
 from .core.rules import PRESETS, Rules

@@ -43,7 +43,8 @@ from .core.actions import Action
 from .engine.reducer import apply
 from .core.errors import CommerceError, IllegalActionError
 from .text.narrate import describe_standings, narrate_start, narrate_step
-from .engine.observe import Observation, observe, public_table
+from .core.observation import Observation
+from .engine.observe import observe, public_table
 from .core.quoting import shown
 from .core.rules import PRESETS, Rules
 from .core.state import GameState, clockwise_from

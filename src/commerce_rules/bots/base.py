@@ -14,7 +14,7 @@ from typing import Protocol, runtime_checkable
 from ..core.actions import SEEN_SEAT_SHIFT, Action
 from ..core.cards import Card
 from ..core.errors import ArgumentTypeError, CommerceError
-from ..engine.observe import Observation
+from ..core.observation import Observation
 from ..core.state import Phase
 from ..core.quoting import shown
 

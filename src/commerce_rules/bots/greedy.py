@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from ..core.actions import Action
 from ..core.cards import Card
-from ..engine.observe import Observation
+from ..core.observation import Observation
 from ..core.rules import Rules
 from .base import check_choice
 from ..core.state import Phase

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..core.actions import Action
-from ..engine.observe import Observation
+from ..core.observation import Observation
 from .base import check_choice, check_seed
 
 __all__ = ["RandomBot"]

@@ -52,7 +52,7 @@ from ..core.actions import Action
 from ..core.cards import Card
 from ..core.deck import deck_for
 from ..engine.reducer import legal_actions
-from ..engine.observe import Observation
+from ..core.observation import Observation
 from ..core.errors import CommerceError
 from ..core.quoting import shown
 from .base import check_choice, check_seed

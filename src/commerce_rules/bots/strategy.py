@@ -29,7 +29,7 @@ from ..core.cards import Card
 from ..core.state import Event, EventKind, Phase
 
 if TYPE_CHECKING:
-    from ..engine.observe import Observation
+    from ..core.observation import Observation
     from ..core.rules import Rules
     from .model import HandModel
 

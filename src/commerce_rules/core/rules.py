@@ -191,6 +191,7 @@ Only ``replace`` follows, so a stored value stays valid as it is (equal rules eq
 _KINDS: Final = (("mechanism", Mechanism), ("scoring", Scoring), ("ranking", Ranking))
 
 WIDOW_SIZES: Final[dict[Mechanism, int]] = {}  # each mechanism part's widow_size: variant fills it, as the parts import this module
+KEEPS_MONEY: Final[dict[Scoring, bool]] = {}  # each scoring part's has_money: variant fills it too
 
 _REFUSALS: Final[dict[tuple[str, enum.Enum], str]] = {
     ("pounce", Mechanism.TRADE_BARTER): "pounce needs a widow: use mechanism='widow'",
@@ -342,6 +343,11 @@ class Rules:
         return WIDOW_SIZES[self.mechanism] > 0
 
     @property
+    def keeps_money(self) -> bool:
+        """Whether the scoring keeps balances that change hands: its part declares ``has_money``."""
+        return KEEPS_MONEY[self.scoring]
+
+    @property
     def max_hand_size(self) -> int:
         """4 where a pounce can make a four-card hand, else 3."""
         return 4 if self.pounce else 3
@@ -367,13 +373,8 @@ def _range_text(low: int, high: int) -> str:
 
 
 _DEFAULTS: Final[dict[str, Any]] = {a.name: a.default for a in attrs.fields(Rules)}
-_DEFAULTS.update(
-    mechanism=Mechanism.TRADE_BARTER,
-    scoring=Scoring.LEDGER,
-    ranking=Ranking.FOSTER,
-    barter_direction=BarterDirection.LEFT,
-    stall_effect=StallEffect.SHOWDOWN,
-)
+_DEFAULTS.update(mechanism=Mechanism.TRADE_BARTER, scoring=Scoring.LEDGER, ranking=Ranking.FOSTER,
+                 barter_direction=BarterDirection.LEFT, stall_effect=StallEffect.SHOWDOWN)
 _DECLARED: Final = tuple(name for name in _DEFAULTS if any(name in options for options in PART_OPTIONS.values()))
 """The options some part declares, in field order (checked against the variant's parts)."""
 
@@ -392,13 +393,7 @@ TRENTUNO: Final = CRP.replace(ranking=Ranking.TRENTUNO, deck_size=40)
 EXTENDED: Final = CRP.replace(ranking=Ranking.EXTENDED, stall_passes=1)
 """Widow and lives; only tricon, sequence and flush count (Rules §5)."""
 
-HOYLE: Final = Rules(
-    mechanism=Mechanism.ROUNDS,
-    scoring=Scoring.POOL,
-    ranking=Ranking.HOYLE,
-    ace_low=True,
-    exchanges_per_turn=3,
-)
+HOYLE: Final = Rules(mechanism=Mechanism.ROUNDS, scoring=Scoring.POOL, ranking=Ranking.HOYLE, ace_low=True, exchanges_per_turn=3)
 """Commerce with widow after Hoyle: blind exchange, growing widow, pool, rise, horse (Rules §6)."""
 
 THIRTY_ONE: Final = TRENTUNO.replace(

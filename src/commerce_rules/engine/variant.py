@@ -20,7 +20,7 @@ from ..mechanisms.rounds.mechanism import Rounds
 from ..mechanisms.trade_barter.mechanism import TradeBarter
 from ..mechanisms.widow.mechanism import Widow
 from ..parts.protocols import MechanismPart, PhasePart, ScoringPart
-from ..core.rules import WIDOW_SIZES, Mechanism, Rules, Scoring, check_rules
+from ..core.rules import KEEPS_MONEY, WIDOW_SIZES, Mechanism, Rules, Scoring, check_rules
 from ..scoring.ledger import Ledger
 from ..scoring.lives import Lives
 from ..scoring.pool import Pool
@@ -44,6 +44,7 @@ SCORINGS: Final[dict[Scoring, ScoringPart]] = {
     Scoring.POOL: Pool(),
 }
 """Every scoring, by the name ``Rules.scoring`` gives it."""
+KEEPS_MONEY.update({name: part.has_money for name, part in SCORINGS.items()})  # what Rules.keeps_money reads
 
 
 @attrs.frozen

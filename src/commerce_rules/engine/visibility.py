@@ -1,10 +1,10 @@
-"""Who sees what: the declarations a part makes of its records, and the views built only from them.
+"""Who sees what: the views built only from the declarations a part makes of its records.
 
 Every part declares, in one place on its class, who may see each thing it
 records:
 
 * each kind of event (:attr:`~commerce_rules.parts.protocols.PhasePart.events`, an
-  :class:`EventSight` per kind): everyone, the event's cards only to the
+  :class:`~commerce_rules.parts.sight.EventSight` per kind): everyone, the event's cards only to the
   seats it names, or the whole event only to its player (a declined private
   question leaves no trace another seat can see);
 * each field of its turn record (``turn_sight``, a :class:`FieldSight` per
@@ -24,9 +24,10 @@ an event kind undeclared.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..parts.sight import EventSight, FieldSight, PrivateQuestion
 
 if TYPE_CHECKING:
     from ..core.actions import Action
@@ -39,39 +40,6 @@ __all__ = [
     "EventSight", "FieldSight", "PrivateQuestion", "SeatSight", "as_if_unasked", "history_as_seen", "own_question", "seat_sight",
     "turn_as_seen",
 ]  # fmt: skip
-
-
-class EventSight(str, enum.Enum):
-    """Who sees an event of a deal's history (the value is the word a loaded history is checked by)."""
-
-    EVERYONE = "all"
-    """The event and its cards are public."""
-    PLAYER = "player"
-    """The event is public; its cards only its player saw (a buy, a card drawn from the stock)."""
-    PLAYER_AND_TARGET = "player and target"
-    """The event is public; its cards only its player and its target saw (a barter)."""
-    PLAYER_ONLY = "player only"
-    """The whole event is its player's secret: no other seat learns it happened (a declined pounce)."""
-
-
-class FieldSight(enum.Enum):
-    """Who sees a field of a part's turn record; a seat that may not see it is shown the field's default."""
-
-    EVERYONE = "everyone"
-    TURN_OWNER = "the seat whose turn it is"
-    """Seen by ``turn.turn_of`` only (a barter's offered card)."""
-    OWN_ENTRY = "each seat its own entry"
-    """A tuple of seats: each seat sees whether it is in it, and nothing of the others (the pounces declined)."""
-    ASKED = "the seat asked"
-    """Seen by the seat answering a private question only (the phase play resumes in after it)."""
-
-
-class PrivateQuestion(NamedTuple):
-    """A phase in which one seat is asked, out of turn, something the other seats must not learn of."""
-
-    phase: Phase
-    decline: Callable[[int], Action]
-    """The answer that declines it, made for the asked seat (``Pass``): what other seats are shown as having happened."""
 
 
 class SeatSight(NamedTuple):

@@ -42,7 +42,7 @@ from typing import Final
 
 from ..core.errors import ArgumentTypeError, CommerceError
 from ..parts.features import Features
-from ..engine.observe import Observation
+from ..core.observation import Observation
 from ..core.rules import Rules
 from ..engine.sampling import whereabouts_of
 from ..engine.variant import Variant, variant_of

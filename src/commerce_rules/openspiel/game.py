@@ -31,6 +31,7 @@ from ..learning.parameters import (
     DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, PARAMETERS, deal_chance_of, explicit_parameters, rules_from_parameters,
 )  # fmt: skip
 from .observer import CommerceObserver
+from .records import Now, Table
 from ..learning.observer_views import DealEnd, deal_end
 from ..core.rules import Rules
 from ..core.state import GameState
@@ -104,51 +105,13 @@ class CommerceGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
         return CommerceObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
-@attrs.frozen
-class _Table:
-    """What every state of one game shares (a clone shares it too: OpenSpiel clones a state's attributes by deep copy)."""
-
-    rules: Rules
-    players: int
-    deck: tuple[Card, ...]
-    deal_chance: int
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Table:
-        return self
-
-
-@attrs.frozen
-class _Now:
-    """Everything a state holds, immutable: a clone shares it (OpenSpiel clones by deep copy)."""
-
-    match: GameState | None = None
-    """The library's state; ``None`` until the first deal is dealt."""
-    dealer: int | None = None
-    """The first dealer, once drawn."""
-    pending: tuple[GameState, Action] | None = None
-    """The state and action that end a deal, waiting for the next deal's cards."""
-    dealt: tuple[Card, ...] = ()
-    """The cards of the deal being dealt so far, top first."""
-    decks: tuple[tuple[Card, ...], ...] = ()
-    """The decks chance dealt earlier in this step: deals dealt with a 31, settled at once."""
-    left: tuple[int, ...] = ()
-    """The deck positions (in deck order) of the cards not dealt yet, while a deal is dealt."""
-    past: tuple[DealEnd, ...] = ()
-    """Each earlier deal's end (for perfect recall)."""
-    legal: list[tuple[int, ...]] = attrs.field(factory=list, eq=False, repr=False, init=False)
-    """The legal actions' indices, once asked (a search asks again and again); never carried to a new value."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Now:
-        return self
-
-
 class CommerceState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     """A match in progress, with its chance nodes."""
 
     def __init__(self, game: CommerceGame) -> None:
         super().__init__(game)
-        self.table = _Table(game.rules, game.players, game.deck, game.deal_chance)
-        self.now = _Now()
+        self.table = Table(game.rules, game.players, game.deck, game.deal_chance)
+        self.now = Now()
 
     # -- whose move ----------------------------------------------------------------------
 
@@ -204,7 +167,7 @@ class CommerceState(pyspiel.State):  # type: ignore[misc, unused-ignore]
             whole = tuple(range(len(self.table.deck)))
             self.now = attrs.evolve(now, pending=(match, move), dealt=(), left=whole, past=now.past + (deal_end(match),))
 
-    def _chance(self, now: _Now, outcome: int) -> _Now:
+    def _chance(self, now: Now, outcome: int) -> Now:
         game = self.table
         if now.dealer is None:
             if not 0 <= outcome < game.players:

@@ -8,7 +8,7 @@ this one turns a state into the tensor and the strings of each of
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 import pyspiel
@@ -20,8 +20,28 @@ from ..engine.observe import observe
 from ..learning.observer_views import DealEnd, public_size, public_text, public_view
 from ..core.state import GameState
 
+from .records import Now
+
 if TYPE_CHECKING:
-    from .game import CommerceGame, CommerceState
+    from ..core.rules import Rules
+
+
+class ObservedGame(Protocol):
+    """What an observer reads of the game (:class:`~commerce_rules.openspiel.CommerceGame`)."""
+
+    rules: Rules
+    players: int
+    deck: tuple[Card, ...]
+
+
+class ObservedState(Protocol):
+    """What an observer reads of a state (:class:`~commerce_rules.openspiel.CommerceState`)."""
+
+    @property
+    def now(self) -> Now: ...
+
+    @property
+    def shown(self) -> GameState | None: ...
 
 __all__ = ["CommerceObserver"]
 
@@ -29,7 +49,7 @@ __all__ = ["CommerceObserver"]
 class CommerceObserver:
     """OpenSpiel's Python observer: ``tensor`` (float32), its named views ``dict``, and strings."""
 
-    def __init__(self, game: CommerceGame, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
+    def __init__(self, game: ObservedGame, iig_obs_type: Any, params: Mapping[str, Any] | None) -> None:
         if params:
             raise CommerceError(f"the observer takes no parameters, not {dict(params)!r}")
         self.game = game
@@ -59,7 +79,7 @@ class CommerceObserver:
             index += count
         self._card_index = {card: i for i, card in enumerate(game.deck)}
 
-    def set_from(self, state: CommerceState, player: int) -> None:
+    def set_from(self, state: ObservedState, player: int) -> None:
         """Fill ``tensor`` with ``state`` as ``player`` sees it in this observer's view (zeros before the first deal)."""
         self.tensor.fill(0)
         shown = state.shown
@@ -95,7 +115,7 @@ class CommerceObserver:
         base += len(self.game.deck)
         out[base : base + 5] = (view["deal_number"], view["stock_count"], view["discard_count"], view["pot"], bool(view["winners"]))
 
-    def string_from(self, state: CommerceState, player: int) -> str:
+    def string_from(self, state: ObservedState, player: int) -> str:
         """``state`` as ``player`` sees it in this observer's view, as text (with perfect recall, each earlier deal's end too)."""
         now = state.now
         shown = state.shown

@@ -15,7 +15,7 @@ from .action_kinds import deck_slots
 
 if TYPE_CHECKING:
     from ..core.cards import Card
-    from ..engine.observe import Observation
+    from ..core.observation import Observation
 
 __all__ = ["Features"]
 

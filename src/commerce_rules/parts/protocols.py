@@ -21,11 +21,11 @@ if TYPE_CHECKING:
     from ..core.actions import Action
     from ..core.cards import Card
     from .features import Features
-    from ..engine.observe import Observation
+    from ..core.observation import Observation
     from ..ranking import HandValue
     from ..core.rules import Rules
     from ..core.state import DealLog, Event, EventKind, GameState, Payment, Phase, Showdown, ShowdownReason
-    from ..engine.visibility import EventSight, FieldSight, PrivateQuestion
+    from .sight import EventSight, FieldSight, PrivateQuestion
     from .whereabouts import Rebuilt, Whereabouts
 
 __all__ = ["AcceptThenApply", "CheckedWhereMade", "EventShape", "MechanismPart", "PhasePart", "ScoringPart", "Settled", "Settlement", "Step", "accepted"]
@@ -45,7 +45,7 @@ Begun = tuple["GameState", "ShowdownReason | None"]
 """A deal just dealt, begun by its mechanism: the state, and the showdown's reason where it is over at once."""
 
 EventShape = tuple[tuple[int, ...], "EventSight"]
-"""How an event of a part looks: how many cards it may name, and who sees it (:class:`~commerce_rules.engine.visibility.EventSight`)."""
+"""How an event of a part looks: how many cards it may name, and who sees it (:class:`~commerce_rules.parts.sight.EventSight`)."""
 
 Settlement = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], Any, tuple[int, ...], tuple["Payment", ...]]
 """What a showdown's settlement makes of the match: the pot, balances, lives, seats in play and match record

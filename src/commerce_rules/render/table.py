@@ -23,7 +23,7 @@ from typing import Final, NamedTuple
 
 from ..core.cards import Card
 from ..core.errors import ArgumentTypeError, CommerceError
-from ..engine.observe import Observation
+from ..core.observation import Observation
 from ..ranking import evaluate
 from ..core.rules import Rules
 from ..core.state import GameState, Showdown

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..parts import jsonfields as jf
 from ..parts.protocols import AcceptThenApply
-from ..engine.visibility import FieldSight
+from ..parts.sight import FieldSight
 from ..ranking import is_blitz
 from ..core.state import Showdown, ShowdownReason
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ..parts.action_kinds import ActionKind
     from ..core.rules import Rules
     from ..core.actions import Action
-    from ..engine.observe import Observation
+    from ..core.observation import Observation
     from ..parts.protocols import Step
     from ..parts.protocols import EventShape
     from ..core.state import EventKind, GameState, Phase

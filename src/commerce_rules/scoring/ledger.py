@@ -19,7 +19,7 @@ from ..parts.words import payment_lines, plural, seat_list, signed
 
 if TYPE_CHECKING:
     from ..parts.features import Features
-    from ..engine.observe import Observation
+    from ..core.observation import Observation
     from ..core.rules import Rules
     from ..parts.protocols import Settlement
     from ..ranking import HandValue

@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..parts import jsonfields as jf
 from ..ranking import is_blitz
 from ..core.records import value_record
-from ..engine.visibility import FieldSight
+from ..parts.sight import FieldSight
 from ..core.state import Phase, Showdown, ShowdownReason, clockwise_from, scored, seats_with_lives
 from .common import NoQuestions, check_lowest_lose
 from ..parts.words import plural, seat_list
 
 if TYPE_CHECKING:
     from ..parts.features import Features
-    from ..engine.observe import Observation
+    from ..core.observation import Observation
     from ..core.rules import Rules
     from ..parts.protocols import Settlement
     from ..ranking import HandValue

@@ -19,7 +19,7 @@ from ..parts import jsonfields as jf
 from ..parts.action_kinds import NoCard
 from ..core.actions import Action, BuyHorse, Pass, seat_action
 from ..parts.protocols import Settled
-from ..engine.visibility import EventSight, FieldSight
+from ..parts.sight import EventSight, FieldSight
 from ..core.records import value_record
 from ..core.events import appended
 from ..core.state import EventKind, Phase, Showdown, ShowdownReason, scored
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from ..parts.action_kinds import ActionKind
     from ..parts.protocols import EventShape
     from ..core.rules import Rules
-    from ..engine.observe import Observation
+    from ..core.observation import Observation
     from ..parts.protocols import Settlement, Step
     from ..ranking import HandValue
     from ..core.state import GameState, Payment

@@ -20,7 +20,8 @@ from ..parts import jsonfields as jf
 from ..engine.deal import MAX_PLAYERS, MAX_POINTS, MIN_PLAYERS
 from ..core.cards import Card
 from ..core.errors import CommerceError, SerializationError
-from ..engine.observe import Observation, observe
+from ..core.observation import Observation
+from ..engine.observe import observe
 from ..engine.sampling import check_placeable, sample_state
 from ..engine.variant import variant_of
 from .checks import check_consistency

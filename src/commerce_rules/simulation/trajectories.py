@@ -43,7 +43,7 @@ import attrs
 
 from ..core.actions import Action
 from ..core.errors import ArgumentTypeError, CommerceError
-from ..engine.observe import Observation
+from ..core.observation import Observation
 from ..learning.returns import returns
 from ..core.quoting import shown
 from ..serialize import action_to_json, observation_to_json

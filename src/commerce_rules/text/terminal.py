@@ -29,7 +29,8 @@ from .narrate import (
     narrate_outcome,
     narrate_settled_start,
 )
-from ..engine.observe import Observation, observe
+from ..core.observation import Observation
+from ..engine.observe import observe
 from ..ranking import evaluate
 from ..core.state import GameState
 from .typed_moves import move_words, read_move

@@ -24,7 +24,7 @@ from ...parts.action_kinds import ByValue, NoCard, OneCard
 from ...core.actions import MAX_SEAT, Action, Knock, seat_action
 from ...core.cards import Card
 from ...parts.protocols import CheckedWhereMade
-from ...engine.visibility import EventSight, FieldSight, PrivateQuestion
+from ...parts.sight import EventSight, FieldSight, PrivateQuestion
 from ...core.events import appended
 from ...core.state import DealLog, Event, EventKind, GameState, Phase, ShowdownReason, clockwise_from, next_active, opened
 from . import sampling
@@ -34,7 +34,7 @@ from .record import DISCARD, SOURCES, STOCK, Discard, Draw, DrawDiscardRecord, D
 if TYPE_CHECKING:
     from ...parts.action_kinds import ActionKind
     from ...parts.features import Features
-    from ...engine.observe import Observation
+    from ...core.observation import Observation
     from ...parts.whereabouts import Rebuilt, Whereabouts
     from ...parts.protocols import Begun, EventShape, Step
     from ...core.rules import Rules

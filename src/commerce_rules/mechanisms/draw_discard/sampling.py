@@ -30,7 +30,7 @@ from .record import thirty_one
 
 if TYPE_CHECKING:
     from ...core.cards import Card
-    from ...engine.observe import Observation
+    from ...core.observation import Observation
     from ...core.rules import Rules
 
 __all__ = ["MAX_STEPS", "rebuild", "whereabouts"]

@@ -22,7 +22,7 @@ from ...parts.action_kinds import ActionKind, NoCard, TwoCards
 from ...core.actions import Action, BlindExchange, Exchange, Knock, Pass, blind_action, seat_action
 from ...core.cards import Card
 from ...parts.protocols import accepted
-from ...engine.visibility import EventSight, FieldSight, PrivateQuestion
+from ...parts.sight import EventSight, FieldSight, PrivateQuestion
 from ...core.events import appended
 from ...core.state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved, opened
 from ...parts.whereabouts import Rebuilt, Whereabouts
@@ -35,7 +35,7 @@ from .words import RoundsWords
 if TYPE_CHECKING:
     from ...parts.features import Features
     from ...core.rules import Rules
-    from ...engine.observe import Observation
+    from ...core.observation import Observation
     from ...parts.protocols import Begun, EventShape, Step
     from ...core.state import GameState
 

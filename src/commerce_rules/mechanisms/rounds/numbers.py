@@ -18,7 +18,7 @@ from ..common import taken_from_the_widow
 if TYPE_CHECKING:
     from ...core.cards import Card
     from ...parts.features import Features
-    from ...engine.observe import Observation
+    from ...core.observation import Observation
     from ...core.state import GameState
     from .record import RoundsTurn
 

@@ -14,7 +14,7 @@ from ..common import exchange_refusal, turn_limit_text
 from .record import RoundsTurn
 
 if TYPE_CHECKING:
-    from ...engine.observe import Observation
+    from ...core.observation import Observation
     from ...core.rules import Rules
     from ...core.state import GameState, Showdown
 

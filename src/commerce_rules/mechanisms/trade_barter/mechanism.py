@@ -17,7 +17,7 @@ from ...parts.action_kinds import ActionKind, NoCard, OneCard
 from ...core.actions import TRADE_TABLES, Action, Barter, BarterReply, Buy, Knock, seat_action, seat_actions, trade_table
 from ...core.cards import Card
 from ...parts.protocols import CheckedWhereMade
-from ...engine.visibility import EventSight, FieldSight, PrivateQuestion
+from ...parts.sight import EventSight, FieldSight, PrivateQuestion
 from ...core.records import value_record
 from ...core.rules import BarterDirection, Rules
 from ...core.events import appended
@@ -28,7 +28,7 @@ from ..common import check_three_cards, knocker_of, turn_limit_text
 from ..replay import check_replay
 
 if TYPE_CHECKING:
-    from ...engine.observe import Observation
+    from ...core.observation import Observation
     from ...parts.protocols import Begun, EventShape, Step
     from ...core.state import GameState, Showdown
     from ...parts.features import Features
@@ -89,24 +89,6 @@ class TradeBarter(CheckedWhereMade):
 
     def action_kinds(self, rules: Rules) -> tuple[ActionKind, ...]:
         return _KINDS
-
-    def __init__(self) -> None:
-        self._last_charged: tuple[object, bool] = (object(), False)
-
-    def _charges(self, rules: Rules) -> bool:
-        """Whether a buy costs a point under ``rules``: only where the scoring keeps money.
-
-        The answer for the last rules asked is kept and found by identity
-        (hashing ``Rules`` is a Python call; most buys of a process are of one variant).
-        """
-        last = self._last_charged
-        if last[0] is rules:
-            return last[1]
-        from ...engine.variant import variant_of  # the registry imports this module: ask it at run time
-
-        charged = variant_of(rules).scoring.has_money
-        self._last_charged = (rules, charged)  # one assignment: a thread reads a consistent pair
-        return charged
 
     def cards_needed(self, players: int) -> int:
         return 1  # at least one card in the stock to buy
@@ -194,9 +176,7 @@ class TradeBarter(CheckedWhereMade):
         dealer = state.dealer
         balances = state.balances
         rules = state.rules
-        last_charged = self._last_charged  # self._charges(rules), without its call for the rules asked last
-        charges = last_charged[1] if last_charged[0] is rules else self._charges(rules)
-        if seat != dealer and charges:  # the dealer's buy is free, and any buy where no money moves
+        if seat != dealer and rules.keeps_money:  # the dealer's buy is free, and any buy where no money moves
             paid = list(balances)
             paid[seat] -= BUY_PRICE
             paid[dealer] += BUY_PRICE
@@ -261,7 +241,7 @@ class TradeBarter(CheckedWhereMade):
         if isinstance(action, Buy):
             if seat == before.dealer:
                 paying = "the dealer pays nobody"
-            elif not self._charges(before.rules):
+            elif not before.rules.keeps_money:
                 paying = "for nothing (no money in this variant)"
             else:
                 paying = f"pays {BUY_PRICE} to the dealer (seat {before.dealer})"
@@ -278,7 +258,7 @@ class TradeBarter(CheckedWhereMade):
 
     def choice_text(self, state: GameState, action: Action) -> str:
         if isinstance(action, Buy):
-            if action.player == state.dealer or not self._charges(state.rules):
+            if action.player == state.dealer or not state.rules.keeps_money:
                 cost = "free: you deal" if action.player == state.dealer else "free: no money in this variant"
             else:
                 cost = f"pay {BUY_PRICE} to the dealer, seat {state.dealer}"

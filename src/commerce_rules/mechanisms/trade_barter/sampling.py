@@ -31,7 +31,7 @@ from ...parts.whereabouts import DISCARD, Rebuilt, Whereabouts
 
 if TYPE_CHECKING:
     from ...core.cards import Card
-    from ...engine.observe import Observation
+    from ...core.observation import Observation
 
 __all__ = ["MAX_STEPS", "rebuild", "whereabouts"]
 

@@ -26,7 +26,7 @@ from ...parts.action_kinds import NoCard, TwoCards
 from ...core.actions import EXCHANGE_TABLES, Action, Exchange, ExchangeAll, Knock, Pass, Pounce, exchange_table, seat_action
 from ...core.cards import Card
 from ...parts.protocols import accepted
-from ...engine.visibility import EventSight, FieldSight, PrivateQuestion
+from ...parts.sight import EventSight, FieldSight, PrivateQuestion
 from ...core.rules import StallEffect
 from ...core.events import appended
 from ...core.state import DealLog, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active, opened

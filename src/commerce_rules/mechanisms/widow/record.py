@@ -19,7 +19,7 @@ from ..replay import check_replay
 
 if TYPE_CHECKING:
     from ...parts.features import Features
-    from ...engine.observe import Observation
+    from ...core.observation import Observation
     from ...core.rules import Rules
     from ...core.state import GameState
 

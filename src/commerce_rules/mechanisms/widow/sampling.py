@@ -33,7 +33,7 @@ from .record import WidowTurn, blitz_among, pounce_card_in
 
 if TYPE_CHECKING:
     from ...core.cards import Card
-    from ...engine.observe import Observation
+    from ...core.observation import Observation
     from ...core.state import GameState
 
 __all__ = ["WidowView", "rebuild", "whereabouts"]

@@ -16,7 +16,7 @@ from ..common import exchange_refusal, knocker_of, turn_limit_text
 from .record import WidowTurn, pounce_card
 
 if TYPE_CHECKING:
-    from ...engine.observe import Observation
+    from ...core.observation import Observation
     from ...core.state import GameState, Showdown
 
 __all__ = ["WidowWords"]

@@ -66,12 +66,12 @@ def docs(session: nox.Session) -> None:
 
 
 ADAPTER_TESTS = [
-    "tests/test_adapter_openspiel.py",
-    "tests/test_adapter_pettingzoo.py",
-    "tests/test_adapter_gym.py",
-    "tests/test_adapter_dask.py",
-    "tests/test_adapter_examples.py",
-    "tests/test_adapter_inputs.py",
+    "tests/adapters/test_adapter_openspiel.py",
+    "tests/adapters/test_adapter_pettingzoo.py",
+    "tests/adapters/test_adapter_gym.py",
+    "tests/adapters/test_adapter_dask.py",
+    "tests/adapters/test_adapter_examples.py",
+    "tests/adapters/test_adapter_inputs.py",
 ]
 """The tests that need the extras: each skips itself (pytest.importorskip) where they are missing."""
 

@@ -30,7 +30,7 @@ at most twice the cost per action of a 100-event deal.
 
 The exit status is 1 when a target is missed, 0 when every one is met.
 This is a script, not a test: a test of its arithmetic is in
-``tests/test_benchmark_targets.py``.
+``tests/project/test_benchmark_targets.py``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """pytest collects the ``>>>`` examples of the pages in docs/ (``--doctest-glob=*.md``).
 
 Sphinx's configuration and extension, the plot scripts (tested by
-tests/test_docs_plots.py, and drawing with matplotlib, which the tests do not
+tests/project/test_docs_plots.py, and drawing with matplotlib, which the tests do not
 install) and the screenshot script are no doctest modules; the build output
 is no source.
 """

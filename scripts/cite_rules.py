@@ -9,7 +9,7 @@
   ``Rules §2.3`` (the API pages turn those words into links).
 
 It prints each file it changed and every ``RULES.md`` it could not rewrite
-(one without a section number); ``tests/test_docs_rules.py`` fails while
+(one without a section number); ``tests/project/test_docs_rules.py`` fails while
 any is left. Run it after merging a branch that still cites RULES.md.
 """
 

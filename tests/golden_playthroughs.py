@@ -4,7 +4,7 @@ A playthrough file (``tests/playthroughs/<preset>.txt``) is what each seat
 saw through one fixed match: so a change in what ``observe`` shows, or in
 how ``observation_tensor`` encodes it, shows up in review as a diff of these
 files. ``scripts/make_playthroughs.py`` writes them and
-``tests/test_playthroughs.py`` compares them with a fresh recording; both
+``tests/visibility/test_playthroughs.py`` compares them with a fresh recording; both
 use this module, so the two can never record differently.
 
 The match is fixed entirely by :data:`PLAYERS`, the preset's seed (:func:`seed_for`)

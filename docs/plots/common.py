@@ -4,7 +4,7 @@ Each script in this folder computes its data with the library
 (``compute``), writes it to ``<name>.json`` beside itself (``python
 docs/plots/<name>.py``), and draws it with matplotlib (``draw``). The docs
 build draws every figure from the committed data (``docs/conf.py``), and
-``tests/test_docs_plots.py`` recomputes a part of each data file with the
+``tests/project/test_docs_plots.py`` recomputes a part of each data file with the
 same seed and checks it is unchanged: a change to the library that moves a
 figure fails there until the script is run again. Computing is kept apart
 from drawing so that the tests need no matplotlib.

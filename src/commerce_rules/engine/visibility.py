@@ -18,7 +18,7 @@ records:
 
 :func:`commerce_rules.observe` is built from these declarations and nothing
 else, so a new part that declares its records is private where it says, and
-``tests/test_visibility_declared.py`` fails on a part that leaves a field or
+``tests/visibility/test_visibility_declared.py`` fails on a part that leaves a field or
 an event kind undeclared.
 """
 

@@ -16,7 +16,7 @@ from commerce_rules.ranking.odds import (
     trentuno_value_counts,
 )
 
-PAGE = Path(__file__).resolve().parents[1] / "docs" / "rankings" / "odds.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "rankings" / "odds.md"
 
 
 def test_odds_page_matches_what_the_library_computes_now() -> None:

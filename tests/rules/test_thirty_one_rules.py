@@ -1,7 +1,7 @@
 """Thirty-One (preset ``THIRTY_ONE``, the ``draw_discard`` mechanism): one test per rule of RULES.md §8.
 
 Positions are built with :func:`deal_position`, so every test knows each
-card. The property harness (``tests/test_properties.py``) plays random
+card. The property harness (``tests/engine/test_properties.py``) plays random
 matches of the preset and of ``draw_discard`` with every scoring.
 """
 

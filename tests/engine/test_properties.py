@@ -378,7 +378,7 @@ def check_settlement(before: GameState, action: Action, after: GameState, horses
     if before.phase is Phase.HORSE:
         return  # the answer to the horse: see check_horse_answer
     if len(after.showdowns) > len(before.showdowns) + 1:
-        return  # a deal settled as it was dealt in the same step (a 31 dealt): tests/test_thirty_one_rules.py
+        return  # a deal settled as it was dealt in the same step (a 31 dealt): tests/rules/test_thirty_one_rules.py
     showdown = new_showdown(before, after)
     if showdown is None:  # within a deal no life is lost, and only a purchase moves points (to the dealer, where there is money)
         assert after.lives == before.lives and after.pot == before.pot

@@ -15,7 +15,7 @@ from commerce_rules.engine.deal import MAX_SEED
 from commerce_rules.core.rules import LIMITS
 from commerce_rules.serialize import MAX_DOCUMENT
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def _page(name: str) -> str:

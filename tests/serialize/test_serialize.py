@@ -269,7 +269,7 @@ def test_a_saved_game_continues_exactly_as_the_original() -> None:
 
 def test_the_annotated_examples_of_the_json_guide_are_what_to_json_writes() -> None:
     """docs/guides/json.md lays its examples out by hand; they must stay the documents to_json writes."""
-    page = (Path(__file__).parent.parent / "docs" / "guides" / "json.md").read_text(encoding="utf-8")
+    page = (Path(__file__).resolve().parents[2] / "docs" / "guides" / "json.md").read_text(encoding="utf-8")
     blocks = [json.loads(block) for block in re.findall(r"^ *```json\n(.*?)^ *```", page, re.MULTILINE | re.DOTALL)]
     assert len(blocks) == 2
     state = deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0, stock="8♠ 2♦", seed=2024)

@@ -13,7 +13,7 @@ import pytest
 
 @pytest.fixture(scope="module")
 def targets() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "check_targets.py"
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "check_targets.py"
     spec = importlib.util.spec_from_file_location("check_targets", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

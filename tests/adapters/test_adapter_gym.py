@@ -310,7 +310,7 @@ def test_3_3_the_learner_never_learns_that_an_opponent_is_asked_to_pounce() -> N
 
 
 def test_the_guides_example_plays_a_match_to_the_end(capsys: pytest.CaptureFixture[str]) -> None:
-    guide = (Path(__file__).resolve().parent.parent / "docs" / "guides" / "openspiel-and-pettingzoo.md").read_text()
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "guides" / "openspiel-and-pettingzoo.md").read_text()
     example = guide.split("## Gymnasium", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
     exec(compile(example, "the guide's Gymnasium example", "exec"), {})
     assert -1.0 <= float(capsys.readouterr().out) <= 3.0  # CRP, 4 seats: from a lost stake to the whole pool

@@ -8,7 +8,7 @@ TYPE_CHECKING:``, but one kind: a lazy presentation hook (``_repr_html_``,
 ``render`` package above it. The graph is read from the source with
 :mod:`ast`, nothing is imported.
 
-Run as a script (``python tests/test_import_graph.py``) to print the cycles.
+Run as a script (``python tests/project/test_import_graph.py``) to print the cycles.
 """
 
 from __future__ import annotations

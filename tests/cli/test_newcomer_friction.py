@@ -30,7 +30,7 @@ from helpers import c, cards, random_walk
 HUGE = 10**5000
 """More digits than Python writes as text by default."""
 
-DOCS = Path(__file__).parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 # ---------------------------------------------------------------- 1. a seat range names the table's seats

@@ -19,7 +19,7 @@ import pytest
 
 from commerce_rules import PRESETS
 
-PLOTS = Path(__file__).resolve().parent.parent / "docs" / "plots"
+PLOTS = Path(__file__).resolve().parents[2] / "docs" / "plots"
 
 
 def script(name: str) -> Any:

@@ -506,7 +506,7 @@ def test_demo_tells_a_match_over_as_it_is_dealt(capsys: pytest.CaptureFixture[st
 
 def test_the_cli_guide_shows_the_demo_of_a_match_over_as_it_is_dealt(capsys: pytest.CaptureFixture[str]) -> None:
     command = "$ commerce-rules demo --variant schwimmen --option dealer_choice=false --option deal_limit=1 --seed 11"
-    guide = (Path(__file__).parent.parent / "docs" / "cli.md").read_text(encoding="utf-8")
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text(encoding="utf-8")
     shown = guide[guide.index(command) + len(command) + 1 :].split("```", 1)[0]
     status, out, _ = run(capsys, *command.split()[2:])
     assert status == EXIT_OK

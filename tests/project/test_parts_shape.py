@@ -23,7 +23,7 @@ import pytest
 
 from commerce_rules.ranking.registry import RANKINGS
 
-PACKAGE = Path(__file__).resolve().parent.parent / "src" / "commerce_rules"
+PACKAGE = Path(__file__).resolve().parents[2] / "src" / "commerce_rules"
 
 PART_MODULES = (
     "mechanisms", "scoring", "ranking", "bots/strategies", "core/actions.py", "core/rules.py", "core/state.py",

@@ -42,7 +42,7 @@ from commerce_rules.core.caches import RULES_CACHE_SIZE, remember
 from commerce_rules.ranking import table as tables
 from commerce_rules.engine.variant import variant_of
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # -- 3. every public function taking rules refuses what is no Rules --------------------------------------
 

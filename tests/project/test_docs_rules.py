@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rules"
 ANCHOR = re.compile(r"^\((rules?-[0-9-]+(?:-options)?)\)=\n(#+) (.*)$", re.M)
 CITED_IN_DOCS = re.compile(r"\{rule\}`(?:[^`<]*<)?([0-9.]+)>?`")

@@ -14,7 +14,7 @@ import pytest
 
 from helpers import optional_import
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def _load(name: str) -> dict[str, Any]:

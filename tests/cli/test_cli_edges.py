@@ -40,7 +40,7 @@ from commerce_rules.cli import EXIT_OK, EXIT_USAGE, main
 from commerce_rules.cli.rank import rank_text
 from commerce_rules.simulation.results import Estimate
 from commerce_rules.simulation.results import _mean as _mean_of_sums
-from commerce_rules.text.terminal import Abandoned, play_match
+from commerce_rules.cli.terminal import Abandoned, play_match
 from commerce_rules.engine.variant import variant_of
 
 SINGULAR_AS_PLURAL = re.compile(r"(?<![\d.,/-])(?<!seat )1 (points|matches|games|turns|cards|counters|lives|deals|passes|seats|players)\b")

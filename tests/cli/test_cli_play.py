@@ -11,7 +11,8 @@ from commerce_rules import HOYLE, SCHWIMMEN, new_game, observe
 from commerce_rules.bots import GreedyBot
 from commerce_rules.cli import EXIT_OK, EXIT_USAGE, main
 from commerce_rules.text.narrate import describe_showdown, describe_standings, describe_winners
-from commerce_rules.text.terminal import Abandoned, play_match, seat_view
+from commerce_rules.cli.terminal import Abandoned, play_match
+from commerce_rules.text.seat_words import seat_view
 
 
 def _run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], answers: str, *args: str) -> tuple[int, str, str]:

@@ -22,7 +22,7 @@ from commerce_rules.bots import GreedyBot
 from commerce_rules.cli import EXIT_OK, main
 from commerce_rules.mechanisms.draw_discard.record import Discard, Draw
 from commerce_rules.render import Html, cards_html, observation_html, showdown_html, table_html
-from commerce_rules.text.terminal import Abandoned, play_match
+from commerce_rules.cli.terminal import Abandoned, play_match
 from commerce_rules.text.typed_moves import move_words, read_move
 
 from helpers import c, cards, random_walk

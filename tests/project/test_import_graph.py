@@ -178,6 +178,47 @@ def test_no_import_cycle_inside_commerce_rules_counting_late_and_type_only_impor
     assert not found, "import cycles:\n" + _text(found)
 
 
+LAYERS: Final[tuple[frozenset[str], ...]] = (
+    frozenset({"core", "ranking"}),
+    frozenset({"parts"}),
+    frozenset({"mechanisms", "scoring"}),
+    frozenset({"engine"}),
+    frozenset({"serialize", "learning", "text", "render"}),
+    frozenset({"bots"}),
+    frozenset({"simulation"}),
+    frozenset({"", "_moved"}),  # the package's face, commerce_rules itself (the public names), and the old paths it keeps
+    frozenset({"cli", "openspiel", "pettingzoo", "gym", "__main__"}),
+)
+"""The layers of docs/design.md, bottom first: a module imports only from its own layer or those below."""
+
+
+def layer_of(module: str) -> int:
+    """The index in :data:`LAYERS` of ``commerce_rules.<top>...``."""
+    top = module.split(".")[1] if "." in module else ""
+    return next(index for index, tops in enumerate(LAYERS) if top in tops)
+
+
+def test_every_top_level_entry_has_a_layer() -> None:
+    entries = {path.stem if path.suffix == ".py" else path.name for path in ROOT.iterdir() if path.suffix == ".py" or (path / "__init__.py").exists()}
+    assert entries - {"__init__"} == set().union(*LAYERS) - {""}
+
+
+def test_each_layer_imports_only_from_itself_and_the_layers_below() -> None:
+    upward = [
+        f"{module} -> {target}"
+        for module, targets in sorted(import_graph(ROOT, "commerce_rules").items())
+        for target in sorted(targets)
+        if layer_of(target) > layer_of(module)
+    ]
+    assert upward == []
+
+
+def test_a_part_never_imports_the_engine_that_registers_it() -> None:
+    graph = import_graph(ROOT, "commerce_rules")
+    parts = [m for m in graph if m.split(".")[1:2] in (["mechanisms"], ["scoring"], ["parts"], ["ranking"])]
+    assert parts and all(not target.startswith("commerce_rules.engine") for m in parts for target in graph[m])
+
+
 def test_without_deferred_imports_the_module_level_graph_is_a_dag_too() -> None:
     assert cycles(import_graph(ROOT, "commerce_rules", deferred=False)) == []
 

@@ -447,7 +447,7 @@ def test_a_match_narrates_every_move_and_showdown() -> None:
 
 
 def test_the_terminal_tells_the_drawer_alone_the_card_drawn_from_the_stock() -> None:
-    from commerce_rules.text.terminal import hand_news, seat_view
+    from commerce_rules.text.seat_words import hand_news, seat_view
 
     state = position()
     drawn = apply(state, Draw(1, "stock"))

@@ -69,7 +69,7 @@ from commerce_rules.engine.deal import deck_for
 from commerce_rules.text.narrate import describe_move, narrate_step
 from commerce_rules.core.observation import Observation
 from commerce_rules.render import observation_html
-from commerce_rules.text.terminal import choice_text, hand_news, seat_view
+from commerce_rules.text.seat_words import choice_text, hand_news, seat_view
 from commerce_rules.engine.variant import variant_of
 from commerce_rules.engine.visibility import own_question
 

@@ -7,7 +7,7 @@ import sys
 
 from ..engine.start import new_game
 from ..core.errors import CommerceError
-from ..text.terminal import Abandoned, play_match
+from .terminal import Abandoned, play_match
 from .arguments import _check_playable, _variant_text, rules_from_args
 from .common import EXIT_OK
 from .demo import demo_bots

@@ -1,7 +1,9 @@
-"""The release metadata: one version, a summary naming every preset, a changelog cut by version.
+"""The release metadata: one version, a summary naming every preset, a changelog cut by version, and
+what the package index shows: the project's links, a README whose links work there, core metadata
+that twine 6 and 7 read, and no page telling a reader to install from the index before a release is there.
 
-The built distributions themselves (what the sdist and the wheel hold, and
-``twine check --strict``) are checked by ``.ci/run`` through
+The built distributions themselves (what the sdist and the wheel hold, their
+metadata, and ``twine check --strict``) are checked by ``.ci/run`` through
 ``.ci/check_dist.py``: building takes too long for the test suite.
 """
 
@@ -87,3 +89,93 @@ def test_the_version_is_the_latest_release_or_the_development_of_a_later_one() -
         assert own == latest_key, f"version {commerce_rules.__version__} is not the changelog's latest, {latest}"
     else:  # a development or pre-release version: of a version not released yet
         assert own > latest_key, f"{commerce_rules.__version__} would come before the released {latest}"
+
+
+# --------------------------------------------------------------------------- what the package index shows
+
+README = ROOT / "README.md"
+PROJECT_URLS = ("Homepage", "Documentation", "Source", "Changelog", "Issues")
+"""The links the package index shows beside the README, each by the label it knows."""
+ON_THE_PACKAGE_INDEX = False
+"""Whether a release has been uploaded to the package index. Until it is, no page tells a reader to
+``pip install commerce-rules`` as a command (it would fail): they install from a clone (``pip install .``)."""
+
+_MARKDOWN_LINK = re.compile(r"!?\[(?:[^\]\\]|\\.)*\]\(\s*<?([^)\s>]+)")
+_REFERENCE_LINK = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)", re.MULTILINE)
+_HTML_LINK = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']+)["']""", re.IGNORECASE)
+_FENCE = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
+
+
+def link_targets(markdown: str) -> list[str]:
+    """Every link and image target of a Markdown text (inline, reference and HTML), code blocks left out."""
+    text = _FENCE.sub("", markdown)
+    text = re.sub(r"`[^`\n]*`", "", text)
+    return [*_MARKDOWN_LINK.findall(text), *_REFERENCE_LINK.findall(text), *_HTML_LINK.findall(text)]
+
+
+def relative_links(markdown: str) -> list[str]:
+    """The targets that only work beside the file: a path, or an anchor of a heading the index does not make."""
+    return [target for target in link_targets(markdown) if not re.match(r"(https?|mailto):", target)]
+
+
+def test_the_link_finder_finds_every_kind_of_relative_link() -> None:
+    text = (
+        "[a](docs/index.md) ![b](pic.png) [c](#install)\n"
+        "[d]: CHANGELOG.md\n"
+        '<a href="LICENSE">e</a> [f](https://example.org/x) `[g](not/a/link)`\n'
+        "```\n[h](in/code.md)\n```\n"
+    )
+    assert relative_links(text) == ["docs/index.md", "pic.png", "#install", "CHANGELOG.md", "LICENSE"]
+    assert "https://example.org/x" in link_targets(text) and "in/code.md" not in link_targets(text)
+
+
+def test_every_readme_link_is_absolute_so_that_it_works_on_the_package_index_page() -> None:
+    assert link_targets(README.read_text(encoding="utf-8")), "README.md has no link at all: is the finder broken?"
+    assert relative_links(README.read_text(encoding="utf-8")) == []
+
+
+def test_the_project_urls_are_the_five_the_index_shows_and_point_at_one_repository() -> None:
+    urls = _pyproject()["project"]["urls"]
+    assert sorted(urls) == sorted(PROJECT_URLS)
+    source = urls["Source"]
+    assert re.fullmatch(r"https://github\.com/[\w.-]+/[\w.-]+", source), source
+    for label, url in urls.items():
+        assert url.startswith(source), (label, url)
+    assert urls["Issues"] == f"{source}/issues"
+    for label in ("Documentation", "Changelog"):
+        path = urls[label].removeprefix(f"{source}/blob/main/")
+        assert (ROOT / path).is_file(), (label, urls[label])
+
+
+def test_the_readmes_links_into_the_repository_name_files_of_this_checkout() -> None:
+    source = _pyproject()["project"]["urls"]["Source"]
+    inside = [target for target in link_targets(README.read_text(encoding="utf-8")) if target.startswith(source)]
+    assert inside
+    for target in inside:
+        match = re.fullmatch(re.escape(source) + r"(?:/(blob|tree)/main/([^#]+))?(?:#.*)?", target)
+        assert match is not None, f"{target}: a repository link is {source}/blob/main/<file> or /tree/main/<folder>"
+        kind, path = match.groups()
+        if path is not None:
+            assert (ROOT / path).is_file() if kind == "blob" else (ROOT / path).is_dir(), target
+
+
+def test_both_distributions_declare_core_metadata_that_twine_6_and_7_read() -> None:
+    """hatchling writes core metadata 2.5 by default since 1.32; twine 6.1 and 6.2 refuse it, 2.4 passes both."""
+    targets = _pyproject()["tool"]["hatch"]["build"]["targets"]
+    assert targets["wheel"]["core-metadata-version"] == targets["sdist"]["core-metadata-version"] == "2.4"
+    requires = _pyproject()["build-system"]["requires"]
+    assert requires == ["hatchling>=1.26"], "hatchling writes core metadata 2.4 from 1.26 on"
+
+
+@pytest.mark.skipif(ON_THE_PACKAGE_INDEX, reason="released: pip install commerce-rules works")
+def test_no_page_says_pip_install_commerce_rules_before_it_is_on_the_package_index() -> None:
+    pages = [README, *sorted((ROOT / "docs").rglob("*.md"))]
+    found = []
+    for page in pages:
+        if page.name == "changelog.md" or "_build" in page.parts:
+            continue
+        for match in _FENCE.finditer(page.read_text(encoding="utf-8")):
+            for line in match.group(0).splitlines():
+                if re.search(r"pip install\s+['\"]?commerce[-_]rules\b", line):
+                    found.append(f"{page.relative_to(ROOT)}: {line.strip()}")
+    assert not found, "install from a clone (pip install .) until the first release is uploaded: " + "; ".join(found)

@@ -100,6 +100,18 @@ def observation_tensor(observation: Observation) -> tuple[float, ...]:
 
 def _tensor(view: Observation, variant: Variant) -> tuple[float, ...]:
     out = Features(view, variant.deck)
+    fill_features(view, variant, out)
+    return tuple(out.values)
+
+
+def fill_features(view: Observation, variant: Variant, out: Features) -> None:
+    """Write ``view`` into ``out``, field after field, in the layout above: the one layout every writer follows.
+
+    ``out`` is a :class:`~commerce_rules.parts.features.Features` (the dense
+    list :func:`observation_tensor` returns) or one that records only the
+    entries that are not 0 (:mod:`~commerce_rules.learning.tensor_writer`).
+    A card not in the variant's deck is an ``IndexError``.
+    """
     out.cards(view.hand)
     out.order(view.hand, HAND_SCALE)
     out.cards(view.widow)
@@ -118,42 +130,43 @@ def _tensor(view: Observation, variant: Variant) -> tuple[float, ...]:
     _last_showdown(view, out)
     variant.mechanism.turn_features(view, out)
     variant.scoring.score_features(view, out)
-    return tuple(out.values)
 
 
 def _known_places(view: Observation, out: Features) -> None:
     where = whereabouts_of(view)
     visible = {*view.hand, *view.widow}
     n, d = view.num_players, len(out.deck)
-    rows = [[0.0] * d for _ in range(n)]  # seats 1..N-1, then the discard
+    found: dict[int, float] = {}  # by position in N rows of D slots (seats 1..N-1, then the discard)
 
-    def row(place: int) -> list[float] | None:
+    def row(place: int) -> int | None:
         if place == DISCARD:
-            return rows[n - 1]
+            return (n - 1) * d
         if 0 <= place < n and place != view.player:
-            return rows[out.relative(place) - 1]
+            return (out.relative(place) - 1) * d
         return None  # the stock, or the observer's own hidden hand
 
     for card, place in where.known.items():
-        target = row(place)
-        if target is not None and card not in visible:
-            target[out.slot[card.index]] = 1.0
+        start = row(place)
+        if start is not None and card not in visible:
+            found[start + out.slot[card.index]] = 1.0
     for card, places in where.maybe.items():
         if card in visible or card in where.known:
             continue
         for place in places:
-            target = row(place)
-            if target is not None:
-                target[out.slot[card.index]] = 1.0 / len(places)
-    for values in rows:
-        out.values.extend(values)
+            start = row(place)
+            if start is not None:
+                found[start + out.slot[card.index]] = 1.0 / len(places)
+    out.block(n * d, found)
 
 
 def _last_showdown(view: Observation, out: Features) -> None:
     last = view.last_showdown
-    out.number(0.0 if last is None else 1.0)
-    for offset in range(view.num_players):
-        seat = (view.player + offset) % view.num_players
-        out.cards(() if last is None else last.hands[seat])
-    out.seat(None if last is None else last.winner)
-    out.seats(() if last is None else last.losers)
+    n = view.num_players
+    if last is None:  # the flag, the N hands, the winner and the losers: all 0
+        out.block(1 + n * len(out.deck) + 2 * n, {})
+        return
+    out.number(1.0)
+    for offset in range(n):
+        out.cards(last.hands[(view.player + offset) % n])
+    out.seat(last.winner)
+    out.seats(last.losers)

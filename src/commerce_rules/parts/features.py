@@ -8,7 +8,7 @@ layout names, so that they stay near 0..1.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from .action_kinds import deck_slots
@@ -80,6 +80,13 @@ class Features:
     def number(self, value: float, scale: float = 1.0) -> None:
         """One number, divided by ``scale``."""
         self.values.append(value / scale)
+
+    def block(self, size: int, entries: Mapping[int, float]) -> None:
+        """``size`` slots, each position of ``entries`` holding its value, the others 0."""
+        slots = [0.0] * size
+        for at, value in entries.items():
+            slots[at] = value
+        self.values.extend(slots)
 
     def one_hot(self, index: int | None, size: int) -> None:
         """``size`` slots, 1 at ``index`` (none if ``None``)."""

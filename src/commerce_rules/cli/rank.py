@@ -56,7 +56,7 @@ def rank_text(value: HandValue) -> str:
 _ORDINALS: Final = (
     "first", "second", "third", "fourth", "fifth", "sixth",
     "seventh", "eighth", "ninth", "tenth", "eleventh", "twelfth",
-)  # fmt: skip
+)
 
 
 def _ordinal(index: int) -> str:

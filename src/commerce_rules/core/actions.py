@@ -161,7 +161,7 @@ def _checker(cls: type[Action]) -> Callable[[Action], None]:
     namespace: dict[str, Any] = {
         "Card": Card, "bad_player": _bad_player, "bad_card": _bad_card, "bad_word": _bad_word,
         "bits": cls._bits_of, "set": object.__setattr__,
-    }  # fmt: skip
+    }
     for at, (field, words) in enumerate(cls.word_fields):
         namespace[f"words{at}"] = words
         lines.append(f"    word = self.{field}")

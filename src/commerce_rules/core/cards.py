@@ -238,7 +238,7 @@ _SUIT_TOKENS: Final = {
     "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS, "d": Suit.DIAMONDS,
     "♥": Suit.HEARTS, "♡": Suit.HEARTS, "h": Suit.HEARTS,
     "♠": Suit.SPADES, "♤": Suit.SPADES, "s": Suit.SPADES,
-}  # fmt: skip
+}
 _CARD_RE: Final = re.compile(r"(10|[2-9TJQKA])([♣♧♦♢♥♡♠♤CDHS])", re.IGNORECASE)
 _SEPARATORS: Final = re.compile(r"[\s,]+")
 

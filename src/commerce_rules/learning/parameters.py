@@ -19,7 +19,7 @@ from ..engine.start import new_game
 __all__ = [
     "DEFAULT_DEAL_LIMIT", "DEFAULT_TURN_LIMIT", "MAX_DEAL_CHANCE", "MAX_INT", "PARAMETERS", "deal_chance_of",
     "explicit_parameters", "rules_from_parameters", "with_default_limits",
-]  # fmt: skip
+]
 
 DEFAULT_TURN_LIMIT: Final = 100
 """The ``turn_limit`` supplied where the parameters and the preset leave it unset (far beyond a deal of random play)."""

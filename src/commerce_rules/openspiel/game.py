@@ -29,7 +29,7 @@ from ..core.quoting import shown as quoted
 from ..engine.sampling import sample_state
 from ..learning.parameters import (
     DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, PARAMETERS, deal_chance_of, explicit_parameters, rules_from_parameters,
-)  # fmt: skip
+)
 from .observer import CommerceObserver
 from .records import Now, Table
 from ..learning.observer_views import DealEnd, deal_end

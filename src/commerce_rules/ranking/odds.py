@@ -31,7 +31,7 @@ from .value import Category, HandValue
 __all__ = [
     "ODDS_VARIANTS", "category_counts", "foster_point_counts", "main", "render_odds_page", "trentuno_value_counts",
     "value_counts",
-]  # fmt: skip
+]
 
 
 def _dealt_values(rules: Rules) -> list[HandValue]:

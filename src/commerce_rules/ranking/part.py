@@ -28,7 +28,7 @@ from .value import Category, HandValue
 __all__ = [
     "Breakdown", "Criteria", "Criterion", "Graded", "Grader", "Hand3", "Label", "Labels", "OddsSection", "RankingPart",
     "Reason", "ValueCounts",
-]  # fmt: skip
+]
 
 Hand3 = tuple[Card, Card, Card]
 """A three-card hand."""

@@ -33,9 +33,9 @@ from .registry import RANKINGS, ranking_part
 from .value import Category, HandValue
 
 __all__ = [
-    "HandTable", "TableKey", "blitz_among", "blitz_strength", "evaluate", "grader_for", "hand_strength_table", "hand_values", "is_blitz",
-    "table_for_key", "table_key", "thirty_ones",
-]  # fmt: skip
+    "HandTable", "TableKey", "blitz_among", "blitz_strength", "evaluate", "grader_for", "hand_strength_table",
+    "hand_values", "is_blitz", "table_for_key", "table_key", "thirty_ones",
+]
 
 CardsLike = Union[str, Iterable[Union[Card, str]]]
 """What :func:`evaluate` accepts: card text, or an iterable of cards (or of card texts)."""
@@ -78,9 +78,9 @@ class HandTable:
     """
 
     __slots__ = (
-        "key", "deck", "three", "with_quads", "three_view", "with_quads_view", "top_strength", "blitz_strength", "thirty_ones",
-        "_grade", "_labels",
-    )  # fmt: skip
+        "key", "deck", "three", "with_quads", "three_view", "with_quads_view", "top_strength", "blitz_strength",
+        "thirty_ones", "_grade", "_labels",
+    )
 
     key: TableKey
     """The configuration."""

@@ -20,7 +20,7 @@ from ..core.quoting import shown
 __all__ = [
     "BLACK", "CARD_HEIGHT", "CARD_PIXELS", "CARD_WIDTH", "LEFT", "RED", "Html", "Svg",
     "back_svg", "card_svg", "cards_html", "hand_svg", "suit_colour",
-]  # fmt: skip
+]
 
 CARD_WIDTH: Final = 60
 """A card's width in SVG user units (a card is drawn 60 × 84 at scale 1)."""

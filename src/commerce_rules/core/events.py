@@ -15,8 +15,6 @@ from .records import value_record
 
 __all__ = ["EMPTY_LOG", "DealLog", "Event", "EventKind", "appended"]
 
-_new = tuple.__new__
-
 
 class EventKind(str, enum.Enum):
     """What happened, in a state's :attr:`~commerce_rules.core.state.GameState.history`."""
@@ -158,7 +156,7 @@ class DealLog:
             visible_to = node._visible_to
             if visible_to is not None:
                 private = True
-            newer.append(_new(Event, (node._kind, node._player, node._cards, node._target, visible_to)))
+            newer.append(Event(node._kind, node._player, node._cards, node._target, visible_to))  # type: ignore[arg-type]
             node = node._previous  # type: ignore[assignment]
         newer.reverse()
         self._private = private or node._private  # before _events: a thread that finds _events finds this too
@@ -181,7 +179,7 @@ class DealLog:
         return tuple([
             event if event.visible_to is None or player in event.visible_to or not event.cards else event._replace(cards=())
             for event in events
-        ])  # fmt: skip
+        ])
 
     def __len__(self) -> int:
         return self.size
@@ -206,13 +204,18 @@ class DealLog:
 EMPTY_LOG: Final = DealLog()
 """The log of a deal before its first event."""
 
+
 _node = object.__new__
 
 
 def appended(
-    previous: DealLog, kind: EventKind, player: int, cards: tuple[Card, ...] = (),
-    target: int | None = None, visible_to: tuple[int, ...] | None = None,
-) -> DealLog:  # fmt: skip
+    previous: DealLog,
+    kind: EventKind,
+    player: int,
+    cards: tuple[Card, ...] = (),
+    target: int | None = None,
+    visible_to: tuple[int, ...] | None = None,
+) -> DealLog:
     """``DealLog(previous, kind, player, ...)``, without the class call: every move appends one event.
 
     In Python 3.11 calling a class runs its ``__init__`` through the type's

@@ -42,7 +42,7 @@ from .serialize import action_from_json, action_to_json, observation_from_json, 
 from .core.state import Event, EventKind, GameState, Phase, Showdown, ShowdownReason
 from .mechanisms.draw_discard.mechanism import Discard, Draw, DrawTurn
 from .mechanisms.rounds.mechanism import RoundsTurn
-from .mechanisms.trade_barter.mechanism import TradeTurn
+from .mechanisms.trade_barter.record import TradeTurn
 from .mechanisms.widow.mechanism import WidowTurn
 from .scoring.lives import LivesRecord
 from .scoring.pool import PoolRecord

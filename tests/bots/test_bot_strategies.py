@@ -54,7 +54,7 @@ COMBINATIONS = [
 
 
 def test_the_registry_holds_one_strategy_per_part_class() -> None:
-    parts = {type(part) for part in (*MECHANISMS.values(), *SCORINGS.values())}
+    parts = {type(spec.play) for spec in MECHANISMS.values()} | {type(spec.play) for spec in SCORINGS.values()}
     assert set(STRATEGIES) <= parts
     for rules in (FOSTER, CRP, HOYLE):
         for phase, owner in variant_of(rules).owners.items():

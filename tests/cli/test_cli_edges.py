@@ -114,7 +114,7 @@ def test_a_horse_for_one_point_is_one_point() -> None:
     rules = HOYLE.replace(stake=1, prize=1)
     state = new_game(rules, 3, seed=1)
     # The horse is offered only to a seat out of counters: the menu line is the scoring's own words.
-    assert "for 1 point into the pool" in variant_of(rules).scoring.choice_text(state, BuyHorse(0))
+    assert "for 1 point into the pool" in variant_of(rules).words.scoring.choice_text(state, BuyHorse(0))
 
 
 def test_simulating_one_game_says_one_match_and_no_infinite_interval(capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,9 +11,10 @@ import pytest
 
 from commerce_rules import PRESETS, EventKind, new_game
 from commerce_rules.engine.variant import MECHANISMS, SCORINGS, variant_of
+from commerce_rules.parts.play import PhasePart
 from commerce_rules.parts.sight import EventSight, FieldSight, PrivateQuestion
 
-PARTS = [*MECHANISMS.values(), *SCORINGS.values()]
+PARTS: list[PhasePart] = [*(spec.play for spec in MECHANISMS.values()), *(spec.play for spec in SCORINGS.values())]
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

@@ -38,7 +38,7 @@ def lowest_loses(rules: Rules) -> bool:
     nothing is lost (the ledger, whose ``unit`` is ``""``), so that the job is
     to win the pot.
     """
-    return bool(variant_of(rules).scoring.unit)
+    return bool(variant_of(rules).words.scoring.unit)
 
 
 class HandModel:

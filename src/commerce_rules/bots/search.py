@@ -60,7 +60,7 @@ from ..ranking import HandValue, evaluate
 from ..engine.sampling import check_seats_in_play
 from ..engine.showdown import best_hand
 from ..core.state import EMPTY_LOG, GameState, ShowdownReason
-from ..engine.variant import mechanism_part, scoring_part
+from ..engine.variant import mechanism_part, scoring_part, variant_of
 from .greedy import greedy_action, greedy_choice
 from .model import bits_of, hand_model, lowest_loses
 from .strategies import event_rules, strategy_for
@@ -146,7 +146,7 @@ def sample_state(observation: Observation, rng: random.Random) -> GameState:
     stock = tuple(pool[position : position + obs.stock_count])
     position += obs.stock_count
     discard = (*known_discard, *pool[position:])
-    turn = mechanism_part(obs.rules).imagined_turn(obs, tuple(hands), rng)
+    turn = variant_of(obs.rules).learning.mechanism.imagined_turn(obs, tuple(hands), rng)
     return GameState(
         rules=obs.rules,
         num_players=obs.num_players,

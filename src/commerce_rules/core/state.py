@@ -225,7 +225,7 @@ def opened(
     """``state``, the match as the last deal left it, with a new deal dealt, its stakes paid and its first turn begun.
 
     Those fields given, every other kept: a deal's start is one state, built
-    by the mechanism's ``begin`` (see :class:`~commerce_rules.parts.protocols.MechanismPart`).
+    by the mechanism's ``begin`` (see :class:`~commerce_rules.parts.play.MechanismPart`).
     """
     (rules, num_players, seed, _, _, _, _, _, _, _, _, _, _, lives, active, _, score, _, showdowns, winners) = state
     return _new(GameState, (

@@ -24,7 +24,7 @@ from ..core.state import EMPTY_LOG, DealLog, GameState, clockwise_from, scored
 from .variant import variant_of
 
 if TYPE_CHECKING:
-    from ..parts.protocols import Begun
+    from ..parts.play import Begun
 
 __all__ = [
     "MAX_BALANCE", "MAX_PLAYERS", "MAX_POINTS", "MAX_SEED", "MIN_PLAYERS",

@@ -17,7 +17,7 @@ from ..core.cards import Card
 from .deal import Decks, check_decks_dealt, chosen_decks
 from ..core.errors import ArgumentTypeError, CommerceError, IllegalActionError
 from .observe import Observation, observe
-from ..parts.protocols import Settled
+from ..parts.play import Settled
 from ..core.rules import Rules
 from .showdown import continue_match, finish_deal
 from .start import new_game
@@ -114,15 +114,15 @@ def _why_illegal(state: GameState, action: Action) -> str:
     seat = action.player
     if not 0 <= seat < state.num_players:
         return f"there is no seat {seat} (seats are 0 to {state.num_players - 1})"
-    owners = variant_of(state.rules).owners
+    words = variant_of(state.rules).words.owners
     if seat != state.to_act:  # told from the seat's own view: a private question of another seat is not shown
         view = observe(state, seat)
         if view.to_act is None:
             return f"seat {seat} may not act now: the table waits for an answer it cannot see"
         if view.to_act == seat:  # the seat sees its turn: why it could not play this even then, if it could not
             return _why_illegal_in_view(view, action)
-        return f"{owners[view.phase].waiting_for(view)}, not seat {seat}"
-    return owners[state.phase].explain(state, action)
+        return f"{words[view.phase].waiting_for(view)}, not seat {seat}"
+    return words[state.phase].explain(state, action)
 
 
 def _why_illegal_in_view(view: Observation, action: Action) -> str:
@@ -135,9 +135,9 @@ def _why_illegal_in_view(view: Observation, action: Action) -> str:
     from .sampling import sample_state
 
     imagined = sample_state(view, 0)
-    owner = variant_of(imagined.rules).owners[imagined.phase]
-    if owner.play(imagined, action) is None:
-        return owner.explain(imagined, action)
+    variant = variant_of(imagined.rules)
+    if variant.owners[imagined.phase].play(imagined, action) is None:
+        return variant.words.owners[imagined.phase].explain(imagined, action)
     return f"seat {view.player} may not act now: the table waits for an answer it cannot see"
 
 

@@ -1,7 +1,7 @@
 """``sample_state``: a whole state consistent with one seat's observation, its hidden cards dealt at random.
 
 The mechanism says where the cards the observer cannot see may be
-(:meth:`~commerce_rules.parts.protocols.MechanismPart.whereabouts`); between deals the
+(:meth:`~commerce_rules.parts.play.MechanismPart.whereabouts`); between deals the
 hands are the last showdown's, face up. This module then deals the hidden
 cards so that every placement consistent with those facts is equally
 likely: the cards with a few possible places are placed first, each
@@ -10,7 +10,7 @@ left (so the result is uniform over whole placements, not per card), and
 the other hidden cards are shuffled into the remaining room — the hands
 (whose order does not matter), the stock (whose order does) and the
 discard. Last the mechanism rebuilds the hidden parts of the turn record and
-history (:meth:`~commerce_rules.parts.protocols.MechanismPart.rebuild`) and checks the
+history (:meth:`~commerce_rules.parts.play.MechanismPart.rebuild`) and checks the
 whole state as it checks a loaded one (its ``check``: the history played
 backwards must reach a deal as dealt); a placement that no play could have
 reached is drawn again, so the draw stays uniform over the consistent ones.
@@ -31,6 +31,7 @@ from ..core.errors import ArgumentTypeError, CommerceError, SerializationError
 from .observe import Observation
 from ..core.quoting import shown
 from ..core.state import DealLog, GameState
+from .history import check_history
 from .variant import variant_of
 from ..parts.whereabouts import DISCARD, STOCK, WIDOW, Whereabouts
 
@@ -57,7 +58,7 @@ be, which drawing on would only take longer to say.
 def whereabouts_of(observation: Observation) -> Whereabouts:
     """What ``observation`` tells of its hidden cards: the mechanism's reading, and between deals the hands shown."""
     variant = variant_of(observation.rules)
-    where = variant.mechanism.whereabouts(observation)
+    where = variant.learning.mechanism.whereabouts(observation)
     if observation.phase in variant.mechanism.phases_for(observation.rules) or observation.last_showdown is None:
         return where
     known = dict(where.known)  # between deals: the last showdown's hands lie face up
@@ -314,7 +315,7 @@ def _sample(view: Observation, seed: int) -> GameState:
         )
         if revealed is not None:  # between deals the hands lie as the showdown revealed them, in their order
             hands = revealed.hands
-        rebuilt = variant.mechanism.rebuild(view, hands, tuple(piles[STOCK]), (*view.discard, *piles[DISCARD]), rng)
+        rebuilt = variant.learning.mechanism.rebuild(view, hands, tuple(piles[STOCK]), (*view.discard, *piles[DISCARD]), rng)
         if rebuilt is None:
             continue
         state = GameState(
@@ -340,7 +341,8 @@ def _sample(view: Observation, seed: int) -> GameState:
             winners=view.winners,
         )
         try:  # held to the checks of a loaded state: a 31 dealt, say, would have ended the deal at once
-            variant.mechanism.check(state)
+            variant.documents.mechanism.check(state)
+            check_history(variant, state)
         except SerializationError as error:
             refused += 1
             if refused >= MAX_REFUSED:

@@ -11,7 +11,7 @@ from ..core.state import EMPTY_LOG, DealLog, GameState, Showdown, ShowdownReason
 from .variant import variant_of
 
 if TYPE_CHECKING:
-    from ..parts.protocols import Begun
+    from ..parts.play import Begun
 
 __all__ = ["best_hand", "continue_match", "finish_deal", "settled_if_over"]
 

@@ -205,7 +205,7 @@ def deal_position(
 def _lives_for(rules: Rules, players: int, lives: Sequence[int] | None) -> tuple[int, ...]:
     if lives is None:
         return (rules.starting_lives,) * players
-    if not variant_of(rules).scoring.unit:
+    if not variant_of(rules).words.scoring.unit:
         raise CommerceError("lives apply only where the scoring has lives or counters: with a ledger nobody is eliminated")
     if not isinstance(lives, Sequence) or isinstance(lives, str):
         raise CommerceError(f"lives must be a list of {players} whole numbers")

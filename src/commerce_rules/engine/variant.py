@@ -15,36 +15,68 @@ import attrs
 from ..core.caches import remember
 from ..core.cards import Card
 from ..core.deck import deck_for
-from ..mechanisms.draw_discard.mechanism import DrawDiscard
-from ..mechanisms.rounds.mechanism import Rounds
-from ..mechanisms.trade_barter.mechanism import TradeBarter
-from ..mechanisms.widow.mechanism import Widow
-from ..parts.protocols import MechanismPart, PhasePart, ScoringPart
+from ..mechanisms.draw_discard import DRAW_DISCARD
+from ..mechanisms.rounds import ROUNDS
+from ..mechanisms.trade_barter import TRADE_BARTER
+from ..mechanisms.widow import WIDOW
+from ..parts.document import MechanismDocument, ScoringDocument
+from ..parts.learning import MechanismLearning, ScoringLearning
+from ..parts.play import MechanismPart, PhasePart, ScoringPart
+from ..parts.spec import MechanismSpec, ScoringSpec
+from ..parts.words import MechanismWords, PhaseWords, ScoringWords
 from ..core.rules import KEEPS_MONEY, WIDOW_SIZES, Mechanism, Rules, Scoring, check_rules
-from ..scoring.ledger import Ledger
-from ..scoring.lives import Lives
-from ..scoring.pool import Pool
+from ..scoring.ledger import LEDGER
+from ..scoring.lives import LIVES
+from ..scoring.pool import POOL
 from ..core.state import Phase
 from .visibility import SeatSight, seat_sight
 
-__all__ = ["BY_ID_SIZE", "MECHANISMS", "SCORINGS", "Variant", "mechanism_part", "scoring_part", "variant_of"]
+__all__ = [
+    "BY_ID_SIZE", "MECHANISMS", "SCORINGS", "Documents", "Learning", "Variant", "Words", "mechanism_part", "scoring_part",
+    "variant_of",
+]
 
-MECHANISMS: Final[dict[Mechanism, MechanismPart]] = {
-    Mechanism.TRADE_BARTER: TradeBarter(),
-    Mechanism.WIDOW: Widow(),
-    Mechanism.ROUNDS: Rounds(),
-    Mechanism.DRAW_DISCARD: DrawDiscard(),
+MECHANISMS: Final[dict[Mechanism, MechanismSpec]] = {
+    Mechanism.TRADE_BARTER: TRADE_BARTER,
+    Mechanism.WIDOW: WIDOW,
+    Mechanism.ROUNDS: ROUNDS,
+    Mechanism.DRAW_DISCARD: DRAW_DISCARD,
 }
-"""Every mechanism, by the name ``Rules.mechanism`` gives it."""
-WIDOW_SIZES.update({name: part.widow_size for name, part in MECHANISMS.items()})  # what Rules.has_widow reads
+"""Every mechanism, by the name ``Rules.mechanism`` gives it: adding one is a line here."""
+WIDOW_SIZES.update({name: spec.play.widow_size for name, spec in MECHANISMS.items()})  # what Rules.has_widow reads
 
-SCORINGS: Final[dict[Scoring, ScoringPart]] = {
-    Scoring.LEDGER: Ledger(),
-    Scoring.LIVES: Lives(),
-    Scoring.POOL: Pool(),
+SCORINGS: Final[dict[Scoring, ScoringSpec]] = {
+    Scoring.LEDGER: LEDGER,
+    Scoring.LIVES: LIVES,
+    Scoring.POOL: POOL,
 }
-"""Every scoring, by the name ``Rules.scoring`` gives it."""
-KEEPS_MONEY.update({name: part.has_money for name, part in SCORINGS.items()})  # what Rules.keeps_money reads
+"""Every scoring, by the name ``Rules.scoring`` gives it: adding one is a line here."""
+KEEPS_MONEY.update({name: spec.play.has_money for name, spec in SCORINGS.items()})  # what Rules.keeps_money reads
+
+
+@attrs.frozen
+class Words:
+    """A variant's words: its mechanism's, its scoring's, and those of the part that owns each phase."""
+
+    mechanism: MechanismWords
+    scoring: ScoringWords
+    owners: dict[Phase, PhaseWords]
+
+
+@attrs.frozen
+class Documents:
+    """A variant's JSON for its records, and its checks of a loaded state."""
+
+    mechanism: MechanismDocument
+    scoring: ScoringDocument
+
+
+@attrs.frozen
+class Learning:
+    """What learning code asks of a variant's parts: their slices of the tensor, and where hidden cards may be."""
+
+    mechanism: MechanismLearning
+    scoring: ScoringLearning
 
 
 @attrs.frozen
@@ -53,6 +85,7 @@ class Variant:
 
     rules: Rules
     mechanism: MechanismPart
+    """The mechanism's play protocol: what the engine calls on every action."""
     scoring: ScoringPart
     owners: dict[Phase, PhasePart]
     """The part that decides what may be done in each phase (none for ``OVER``)."""
@@ -60,6 +93,9 @@ class Variant:
     """The deck, in deck order."""
     sight: SeatSight
     """Who sees what, as the parts declare it for these rules: what :func:`~commerce_rules.observe` hides."""
+    words: Words
+    documents: Documents
+    learning: Learning
 
     @property
     def phases(self) -> tuple[Phase, ...]:
@@ -95,13 +131,18 @@ def _variant_of(rules: Rules) -> Variant:
     """``rules``' parts, built or found by equal rules, with ``rules`` itself as their ``rules`` (so ``is`` finds them)."""
     variant = _VARIANTS.get(check_rules(rules))
     if variant is None:
-        mechanism = MECHANISMS[rules.mechanism]
-        scoring = SCORINGS[rules.scoring]
+        mechanism, scoring = MECHANISMS[rules.mechanism], SCORINGS[rules.scoring]
         owners: dict[Phase, PhasePart] = {}
-        for part in (mechanism, scoring):
-            for phase in part.phases_for(rules):
-                owners[phase] = part
-        built = Variant(rules, mechanism, scoring, owners, deck_for(rules), seat_sight(rules, mechanism, scoring))
+        owners_words: dict[Phase, PhaseWords] = {}
+        for play, words in ((mechanism.play, mechanism.words), (scoring.play, scoring.words)):
+            for phase in play.phases_for(rules):
+                owners[phase], owners_words[phase] = play, words
+        built = Variant(
+            rules, mechanism.play, scoring.play, owners, deck_for(rules), seat_sight(rules, mechanism.play, scoring.play),
+            Words(mechanism.words, scoring.words, owners_words),
+            Documents(mechanism.document, scoring.document),
+            Learning(mechanism.learning, scoring.learning),
+        )
         variant = remember(_VARIANTS, rules, built)
     if variant.rules is not rules:
         variant = attrs.evolve(variant, rules=rules)
@@ -115,7 +156,7 @@ simulation), and an identity test is cheaper than a look-up. ``engine.apply`` re
 
 
 def mechanism_part(rules: Rules) -> MechanismPart:
-    """The mechanism that ``rules`` names."""
+    """The mechanism that ``rules`` names (its play protocol)."""
     return variant_of(rules).mechanism
 
 

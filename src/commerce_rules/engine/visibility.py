@@ -3,7 +3,7 @@
 Every part declares, in one place on its class, who may see each thing it
 records:
 
-* each kind of event (:attr:`~commerce_rules.parts.protocols.PhasePart.events`, an
+* each kind of event (:attr:`~commerce_rules.parts.play.PhasePart.events`, an
   :class:`~commerce_rules.parts.sight.EventSight` per kind): everyone, the event's cards only to the
   seats it names, or the whole event only to its player (a declined private
   question leaves no trace another seat can see);
@@ -32,7 +32,7 @@ from ..parts.sight import EventSight, FieldSight, PrivateQuestion
 if TYPE_CHECKING:
     from ..core.actions import Action
     from ..core.events import Event, EventKind
-    from ..parts.protocols import MechanismPart, ScoringPart
+    from ..parts.play import MechanismPart, ScoringPart
     from ..core.rules import Rules
     from ..core.state import GameState, Phase
 
@@ -153,7 +153,7 @@ def _declined_in_turn(
 ) -> tuple[list[GameState], GameState, bool]:
     """Every pending private question of ``state`` declined in turn: the states in which each was asked, in
     order, the state play goes on from, and whether declining ended the deal (that state then is its end)."""
-    from ..parts.protocols import accepted
+    from ..parts.play import accepted
 
     asked: list[GameState] = []
     while state.phase in questions and state.to_act is not None:

@@ -2,7 +2,7 @@
 
 The integer action space of a ``Rules`` value is its parts' action kinds laid
 end to end: the mechanism's kinds first, in the order it declares them
-(:meth:`~commerce_rules.parts.protocols.PhasePart.action_kinds`), then the scoring's;
+(:meth:`~commerce_rules.parts.play.PhasePart.action_kinds`), then the scoring's;
 a kind whose action class an earlier part already declared is not repeated
 (``Pass`` answers both a widow turn and Hoyle's horse). So an action's
 index depends only on its kind and cards — never on the seat, the number of

@@ -1,6 +1,6 @@
 """``returns``: what each seat made of a finished match, for bot authors and learning code.
 
-The scoring decides (:meth:`~commerce_rules.parts.protocols.ScoringPart.returns`):
+The scoring decides (:meth:`~commerce_rules.parts.play.ScoringPart.returns`):
 with money (a ledger, Hoyle's pool) the final balances, which sum to 0; with
 lives, ``(n - k) / k`` for each of the ``k`` winners and -1 for every other
 seat, which sum to 0 too.

@@ -74,8 +74,8 @@ def observation_tensor_size(rules: Rules, players: int) -> int:
     if type(players) is not int or not 3 <= players <= 12:
         raise CommerceError(f"players must be a whole number from 3 to 12, not {players!r}")
     variant = variant_of(rules)
-    return _shared_size(rules, players) + variant.mechanism.turn_features_size(rules, players) + (
-        variant.scoring.score_features_size(rules, players)
+    return _shared_size(rules, players) + variant.learning.mechanism.turn_features_size(rules, players) + (
+        variant.learning.scoring.score_features_size(rules, players)
     )
 
 
@@ -128,8 +128,8 @@ def fill_features(view: Observation, variant: Variant, out: Features) -> None:
     out.number(view.deal_number, view.num_players)
     out.seats(view.winners)
     _last_showdown(view, out)
-    variant.mechanism.turn_features(view, out)
-    variant.scoring.score_features(view, out)
+    variant.learning.mechanism.turn_features(view, out)
+    variant.learning.scoring.score_features(view, out)
 
 
 def _known_places(view: Observation, out: Features) -> None:

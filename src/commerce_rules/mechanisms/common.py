@@ -12,7 +12,7 @@ from ..parts.words import plural
 
 if TYPE_CHECKING:
     from ..core.cards import Card
-    from ..parts.protocols import Step
+    from ..parts.play import Step
     from ..core.rules import Rules
     from ..core.state import Event, GameState
 

@@ -16,7 +16,6 @@ from .. import (
     returns,
     to_json,
 )
-from ..core.actions import Action
 from ..bots.base import Bot
 from ..engine.bounds import max_actions_per_deal, max_match_actions, return_range
 from ..core.cards import Card
@@ -32,8 +31,7 @@ from ..learning.parameters import (
 )
 from .observer import CommerceObserver
 from .records import Now, Table
-from ..learning.observer_views import DealEnd, deal_end
-from ..core.rules import Rules
+from ..learning.observer_views import deal_end
 from ..core.state import GameState
 
 __all__ = [

@@ -1,7 +1,7 @@
 """The pieces a part declares its integer action space with: one :class:`ActionKind` per kind of action.
 
 Each mechanism and scoring lists the kinds of action it can accept, in a
-fixed order, with :meth:`~commerce_rules.parts.protocols.PhasePart.action_kinds`; the
+fixed order, with :meth:`~commerce_rules.parts.play.PhasePart.action_kinds`; the
 shared code (:mod:`commerce_rules.learning.action_space`) lays them end to end and
 never looks inside. A kind says how many indices it takes and how to turn
 one of its actions into its own index (0 up to its size) and back. An

@@ -2,7 +2,7 @@
 
 A place is a seat's hand (the seat number), the stock (:data:`STOCK`) or the
 discard pile (:data:`DISCARD`). A mechanism reads the public history of an
-observation (:meth:`~commerce_rules.parts.protocols.MechanismPart.whereabouts`) and
+observation (:meth:`~commerce_rules.parts.play.MechanismPart.whereabouts`) and
 says, of the cards the observer cannot see, which ones it knows the place of
 (``known``: a card taken from the widow is in the taker's hand until it goes
 back) and which ones it knows to be in one of a few places (``maybe``: a card

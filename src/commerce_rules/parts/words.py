@@ -1,12 +1,85 @@
-"""Small words the narration and the scorings share: signed points, plurals, seat lists, a showdown's payments."""
+"""The words protocols — what a part says of its phases, moves and scores — and the small words parts share.
+
+A part's words are a role of their own, registered beside its play protocol
+(:mod:`commerce_rules.parts.spec`): the narration, the terminal game, a
+refusal's message and a table's labels ask the part that owns a phase, and
+never branch on a part. The helpers below (signed points, plurals, seat
+lists, a showdown's payments) are shared by every part's words.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..core.state import Showdown
 
-__all__ = ["payment_lines", "plural", "plural_form", "seat_list", "signed"]
+if TYPE_CHECKING:
+    from ..core.actions import Action
+    from ..core.observation import Observation
+    from ..core.rules import Rules
+    from ..core.state import GameState
+
+__all__ = ["MechanismWords", "PhaseWords", "ScoringWords", "payment_lines", "plural", "plural_form", "seat_list", "signed"]
+
+
+class PhaseWords(Protocol):
+    """What the part that owns a phase says of it: what it waits for, why a move is refused, a move, a menu line."""
+
+    def waiting_for(self, view: Observation) -> str:
+        """What the table waits for as ``view``'s seat sees it, naming the seat to act (for a refusal: "..., not seat 2").
+
+        From the refused seat's observation, never the state: a refusal tells
+        it nothing it may not see (who is being asked a private question).
+        """
+
+    def explain(self, state: GameState, action: Action) -> str:
+        """Why the seat to act may not play ``action``, in the player's words."""
+
+    def describe_move(self, before: GameState, action: Action, after: GameState) -> list[str]:
+        """The move as the table sees it (never a hidden card)."""
+
+    def choice_text(self, state: GameState, action: Action) -> str:
+        """A legal action as a menu line for the player who takes it (their own cards named)."""
+
+    def situation(self, view: Observation) -> list[str]:
+        """Lines telling the observer what the phase asks of them (empty when nothing particular)."""
+
+
+class MechanismWords(PhaseWords, Protocol):
+    """A mechanism's words: its phases', a deal's opening and why the exchanges ended."""
+
+    def opening(self, state: GameState) -> list[str]:
+        """The public lines that open a deal beyond who deals (the widow face up, for example)."""
+
+    def reason_text(self, showdown: Showdown, rules: Rules, before: GameState | None, action: Action | None) -> str:
+        """Why the exchanges ended, in words ("seat 2 knocked").
+
+        ``before`` and ``action`` are the step's, or ``None`` for a deal over
+        as soon as it was dealt (its showdown told after the step's first).
+        """
+
+
+class ScoringWords(PhaseWords, Protocol):
+    """A scoring's words: its phases', the score, a deal's heading and start, a showdown's payments, the match's end."""
+
+    unit: str
+    """What a seat loses at a showdown, in words ("life", "counter"), or "" where nothing is lost."""
+
+    def standings(self, rules: Any, balances: Sequence[int], lives: Sequence[int], pot: int, active: Sequence[int] | None = None) -> str:
+        """The score as it stands, in words (``active``: the seats in, where a seat can be in with 0 lives)."""
+
+    def deal_heading(self, state: GameState) -> str:
+        """The heading of a deal ("Deal 2 of 4")."""
+
+    def deal_start(self, state: GameState) -> list[str]:
+        """The scoring's lines at a deal's start (the antes, the lives)."""
+
+    def showdown_lines(self, showdown: Showdown, after: GameState) -> list[str]:
+        """Who lost a life and who paid whom at ``showdown``, in words."""
+
+    def winners_text(self, state: GameState) -> str:
+        """The end of the match in one line."""
 
 
 def signed(points: int) -> str:

@@ -93,8 +93,9 @@ def _eldest(view: GameState | Observation) -> int:
 def _score_cell(seat: int, view: GameState | Observation) -> str:
     scoring = variant_of(view.rules).scoring
     parts = []
-    if scoring.unit:
-        parts.append(plural(view.lives[seat], scoring.unit))
+    unit = variant_of(view.rules).words.scoring.unit
+    if unit:
+        parts.append(plural(view.lives[seat], unit))
     if scoring.has_money:
         balance = view.balances[seat]
         parts.append(f"{signed(balance)} {'point' if abs(balance) == 1 else 'points'}")
@@ -129,7 +130,7 @@ def _seat_label(seat: int, roles: Sequence[str], you: bool = False) -> str:
 
 def _view_html(view: GameState | Observation, seats: Sequence[_Seat], observer: int | None) -> Html:
     scoring = variant_of(view.rules).scoring
-    head = ["seat", "hand", "value", "score"] if (scoring.unit or scoring.has_money) else ["seat", "hand", "value"]
+    head = ["seat", "hand", "value", "score"] if (variant_of(view.rules).words.scoring.unit or scoring.has_money) else ["seat", "hand", "value"]
     rows = [_row(head, head=True)]
     for seat, info in enumerate(seats):
         cells = [
@@ -233,7 +234,7 @@ def showdown_html(showdown: Showdown, rules: Rules | None = None) -> Html:
         raise ArgumentTypeError(f"showdown_html() needs a Showdown, not {type(showdown).__name__}")
     if rules is not None and not isinstance(rules, Rules):
         raise ArgumentTypeError(f"showdown_html()'s rules must be a Rules value, not {type(rules).__name__}")
-    unit = variant_of(rules).scoring.unit if rules is not None else ""
+    unit = variant_of(rules).words.scoring.unit if rules is not None else ""
     net = [0] * len(showdown.hands)
     for payer, payee, points in showdown.payments:
         if payer is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..parts import jsonfields as jf
-from ..parts.protocols import AcceptThenApply
+from ..parts.play import AcceptThenApply
 from ..parts.sight import FieldSight
 from ..ranking import is_blitz
 from ..core.state import Showdown, ShowdownReason
@@ -15,8 +15,8 @@ if TYPE_CHECKING:
     from ..core.rules import Rules
     from ..core.actions import Action
     from ..core.observation import Observation
-    from ..parts.protocols import Step
-    from ..parts.protocols import EventShape
+    from ..parts.play import Step
+    from ..parts.play import EventShape
     from ..core.state import EventKind, GameState, Phase
 
 __all__ = ["NoQuestions", "check_lowest_lose"]

@@ -10,23 +10,23 @@ hand go to the dealer, then to the eldest and on round the table.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..parts import jsonfields as jf
 from ..core.state import Phase, Showdown, ShowdownReason, clockwise_from
 from .common import NoQuestions
+from ..parts.spec import ScoringSpec
 from ..parts.words import payment_lines, plural, seat_list, signed
 
 if TYPE_CHECKING:
     from ..parts.features import Features
     from ..core.observation import Observation
     from ..core.rules import Rules
-    from ..parts.protocols import Settlement
+    from ..parts.play import Settlement
     from ..ranking import HandValue
-    from ..core.rules import Rules
     from ..core.state import GameState, Payment
 
-__all__ = ["ANTE", "DEALER_PAYS", "Ledger"]
+__all__ = ["ANTE", "DEALER_PAYS", "LEDGER", "Ledger"]
 
 ANTE = 1
 """What each player pays into the pot at every deal."""
@@ -166,3 +166,8 @@ class Ledger(NoQuestions):
                     jf.fail(where, f"the pot goes to the winner, seat {showdown.winner}")
                 if payer is not None and payer != showdown.dealer:
                     jf.fail(where, f"at a ledger showdown only the pot and the dealer (seat {showdown.dealer}) pay")
+
+
+_LEDGER_PART = Ledger()
+LEDGER: Final = ScoringSpec(play=_LEDGER_PART, document=_LEDGER_PART, words=_LEDGER_PART, learning=_LEDGER_PART)
+"""The ledger scoring as the registry holds it: one object plays its four roles."""

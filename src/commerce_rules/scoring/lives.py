@@ -8,11 +8,12 @@ take the last life of every active player at once takes none
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ..parts import jsonfields as jf
 from ..ranking import is_blitz
 from ..core.records import value_record
+from ..parts.spec import ScoringSpec
 from ..parts.sight import FieldSight
 from ..core.state import Phase, Showdown, ShowdownReason, clockwise_from, scored, seats_with_lives
 from .common import NoQuestions, check_lowest_lose
@@ -22,12 +23,11 @@ if TYPE_CHECKING:
     from ..parts.features import Features
     from ..core.observation import Observation
     from ..core.rules import Rules
-    from ..parts.protocols import Settlement
+    from ..parts.play import Settlement
     from ..ranking import HandValue
-    from ..core.rules import Rules
     from ..core.state import GameState
 
-__all__ = ["Lives", "LivesRecord", "losers_of", "lowest_hands", "out_after", "take_lives"]
+__all__ = ["LIVES", "Lives", "LivesRecord", "losers_of", "lowest_hands", "out_after", "take_lives"]
 
 _BLITZ, _KNOCK = ShowdownReason.BLITZ, ShowdownReason.KNOCK  # module globals: an enum member read through its class costs a metaclass lookup
 
@@ -266,3 +266,7 @@ class Lives(NoQuestions):
         for i, showdown in enumerate(state.showdowns):
             check_lowest_lose(showdown, f"showdowns[{i}]", state.rules)
 
+
+_LIVES_PART = Lives()
+LIVES: Final = ScoringSpec(play=_LIVES_PART, document=_LIVES_PART, words=_LIVES_PART, learning=_LIVES_PART)
+"""The lives scoring as the registry holds it: one object plays its four roles."""

@@ -13,12 +13,13 @@ with counters takes what is left in the pool and wins.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ..parts import jsonfields as jf
 from ..parts.action_kinds import NoCard
 from ..core.actions import Action, BuyHorse, Pass, seat_action
-from ..parts.protocols import Settled
+from ..parts.play import Settled
+from ..parts.spec import ScoringSpec
 from ..parts.sight import EventSight, FieldSight
 from ..core.records import value_record
 from ..core.events import appended
@@ -29,14 +30,14 @@ from ..parts.words import payment_lines, plural, signed
 if TYPE_CHECKING:
     from ..parts.features import Features
     from ..parts.action_kinds import ActionKind
-    from ..parts.protocols import EventShape
+    from ..parts.play import EventShape
     from ..core.rules import Rules
     from ..core.observation import Observation
-    from ..parts.protocols import Settlement, Step
+    from ..parts.play import Settlement, Step
     from ..ranking import HandValue
     from ..core.state import GameState, Payment
 
-__all__ = ["Pool", "PoolRecord", "horse_price"]
+__all__ = ["POOL", "Pool", "PoolRecord", "horse_price"]
 
 _HORSE = Phase.HORSE
 
@@ -315,3 +316,8 @@ class Pool(Lives):
             jf.fail("phase", "the horse is offered only to the first player out, right after the showdown that put them out")
         if state.to_act != first:
             jf.fail("to_act", f"the horse is offered to seat {first}, the first out nearest the dealer's left, not seat {state.to_act}")
+
+
+_POOL_PART = Pool()
+POOL: Final = ScoringSpec(play=_POOL_PART, document=_POOL_PART, words=_POOL_PART, learning=_POOL_PART)
+"""The pool scoring as the registry holds it: one object plays its four roles."""

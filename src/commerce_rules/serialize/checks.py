@@ -14,9 +14,10 @@ from typing import Final
 
 from ..parts import jsonfields as jf
 from ..core.errors import SerializationError
-from ..parts.protocols import EventShape
+from ..parts.play import EventShape
 from ..core.state import Event, EventKind, GameState, next_active
 from ..engine.variant import Variant, variant_of
+from ..engine.history import check_history
 
 __all__ = ["check_consistency"]
 
@@ -195,15 +196,16 @@ def _check_winners(state: GameState, variant: Variant) -> None:
 
 
 def _check_scoring(state: GameState, variant: Variant) -> None:
-    variant.scoring.check(state)
+    variant.documents.scoring.check(state)
 
 
 def _check_hands(state: GameState, variant: Variant) -> None:
-    variant.mechanism.check_hands(state)
+    variant.documents.mechanism.check_hands(state)
 
 
 def _check_mechanism(state: GameState, variant: Variant) -> None:
-    variant.mechanism.check(state)
+    variant.documents.mechanism.check(state)
+    check_history(variant, state)  # the history against the cards, undone back to the deal
 
 
 _CHECKS: Final[tuple[Callable[[GameState, Variant], None], ...]] = (

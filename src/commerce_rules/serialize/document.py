@@ -38,7 +38,7 @@ _STATE_FIELDS: Final = (
     "format", "version", "rules", "num_players", "seed", "deal_number", "dealer", "phase", "to_act",
     "hands", "widow", "stock", "discard", "pot", "balances", "lives", "turn", "score", "history",
     "showdowns", "winners",
-)  # fmt: skip
+)
 _EVENT_FIELDS: Final = ("kind", "player", "cards", "target", "visible_to")
 _SHOWDOWN_FIELDS: Final = ("deal_number", "dealer", "reason", "hands", "winner", "losers", "payments")
 _PAYMENT_FIELDS: Final = ("payer", "payee", "points")
@@ -89,8 +89,8 @@ def _state_document(state: GameState) -> dict[str, Any]:
         "pot": state.pot,
         "balances": list(state.balances),
         "lives": list(state.lives),
-        "turn": variant.mechanism.turn_to_json(state.turn),
-        "score": variant.scoring.record_to_json(state.score),
+        "turn": variant.documents.mechanism.turn_to_json(state.turn),
+        "score": variant.documents.scoring.record_to_json(state.score),
         "history": [_event_document(event) for event in state.history],
         "showdowns": [_showdown_document(showdown) for showdown in state.showdowns],
         "winners": list(state.winners),
@@ -234,7 +234,7 @@ def _read_state(document: dict[str, Any]) -> GameState:
     lives = tuple(
         jf.integer(item, f"lives[{seat}]", 0) for seat, item in enumerate(jf.json_list(document["lives"], "lives", players))
     )
-    score = variant.scoring.record_from_json(document["score"])
+    score = variant.documents.scoring.record_from_json(document["score"])
     return GameState(
         rules=rules,
         num_players=players,
@@ -254,7 +254,7 @@ def _read_state(document: dict[str, Any]) -> GameState:
         ),
         lives=lives,
         active=variant.scoring.active_seats(lives, score),
-        turn=variant.mechanism.turn_from_json(document["turn"], players),
+        turn=variant.documents.mechanism.turn_from_json(document["turn"], players),
         score=score,
         log=DealLog.of(history),
         showdowns=tuple(

@@ -39,7 +39,7 @@ _FIELDS: Final = (
     "format", "version", "player", "rules", "num_players", "deal_number", "dealer", "phase", "to_act", "hand",
     "hand_sizes", "widow", "stock_count", "discard_count", "discard", "pot", "balances", "lives", "active", "turn", "score",
     "history", "showdowns", "winners",
-)  # fmt: skip
+)
 
 
 def observation_to_json(observation: Observation, *, indent: int | None = None) -> str:
@@ -77,8 +77,8 @@ def observation_to_json(observation: Observation, *, indent: int | None = None) 
         "balances": list(view.balances),
         "lives": list(view.lives),
         "active": list(view.active),
-        "turn": variant.mechanism.turn_to_json(view.turn),
-        "score": variant.scoring.record_to_json(view.score),
+        "turn": variant.documents.mechanism.turn_to_json(view.turn),
+        "score": variant.documents.scoring.record_to_json(view.score),
         "history": [_event_document(event) for event in view.history],
         "showdowns": [_showdown_document(showdown) for showdown in view.showdowns],
         "winners": list(view.winners),
@@ -130,8 +130,8 @@ def _read(document: dict[str, Any]) -> Observation:
         balances=per_seat("balances", -MAX_POINTS, MAX_POINTS),
         lives=lives,
         active=jf.seats(document["active"], "active", players),
-        turn=variant.mechanism.turn_from_json(document["turn"], players),
-        score=variant.scoring.record_from_json(document["score"]),
+        turn=variant.documents.mechanism.turn_from_json(document["turn"], players),
+        score=variant.documents.scoring.record_from_json(document["score"]),
         history=tuple(_read_event(item, f"history[{i}]", players) for i, item in enumerate(history)),
         showdowns=tuple(_read_showdown(item, f"showdowns[{i}]", players, rules) for i, item in enumerate(showdowns)),
         winners=jf.seats(document["winners"], "winners", players),

@@ -248,7 +248,7 @@ class Tally:
         """The statistics of the games counted (at least one)."""
         games, players = self.games, self.players
         mean_balance = survival = mean_lives = None
-        if not variant_of(rules).scoring.unit:  # nothing is lost at a showdown (a ledger): the balances tell
+        if not variant_of(rules).words.scoring.unit:  # nothing is lost at a showdown (a ledger): the balances tell
             mean_balance = tuple(
                 _mean(games, Fraction(self.balances[s]), Fraction(self.balance_squares[s])) for s in range(players)
             )

@@ -68,7 +68,7 @@ def describe_standings(state: GameState) -> str:
     >>> describe_standings(new_game(CRP, 3, seed=1))
     'lives: seat 0 3, seat 1 3, seat 2 3'
     """
-    return variant_of(state.rules).scoring.standings(state.rules, state.balances, state.lives, state.pot, state.active)
+    return variant_of(state.rules).words.scoring.standings(state.rules, state.balances, state.lives, state.pot, state.active)
 
 
 def _settled(before: GameState, showdown: Showdown) -> tuple[list[int], int]:
@@ -97,9 +97,9 @@ def describe_deal_start(state: GameState) -> list[str]:
     ['Deal 1 of 3: seat 2 deals; seat 0, the eldest, plays first.', '  Each player antes 1: the pot holds 3.']
     """
     variant = variant_of(state.rules)
-    heading = variant.scoring.deal_heading(state)
+    heading = variant.words.scoring.deal_heading(state)
     lines = [f"{heading}: seat {state.dealer} deals; seat {state.eldest}, the eldest, plays first."]
-    return lines + variant.scoring.deal_start(state) + variant.mechanism.opening(state)
+    return lines + variant.words.scoring.deal_start(state) + variant.words.mechanism.opening(state)
 
 
 def describe_move(before: GameState, action: Action, after: GameState) -> list[str]:
@@ -119,7 +119,7 @@ def describe_move(before: GameState, action: Action, after: GameState) -> list[s
     """
     if not isinstance(action, Action):
         raise ArgumentTypeError(f"describe_move() needs an action, not {type(action).__name__}")
-    owner = variant_of(before.rules).owners.get(before.phase)
+    owner = variant_of(before.rules).words.owners.get(before.phase)
     if owner is None:
         return [action.describe()]
     return owner.describe_move(before, action, after)
@@ -153,7 +153,7 @@ def describe_showdown(
       balances: seat 0 -3, seat 1 +3, seat 2 0
     """
     variant = variant_of(after.rules)
-    reason = variant.mechanism.reason_text(showdown, after.rules, before, action)
+    reason = variant.words.mechanism.reason_text(showdown, after.rules, before, action)
     lines = [f"Showdown of deal {showdown.deal_number}: {reason}."]
     for seat, (hand, value) in enumerate(zip(showdown.hands, showdown.values)):
         if not hand or value is None:
@@ -161,10 +161,10 @@ def describe_showdown(
         dealer = ", the dealer" if seat == showdown.dealer else ""
         lines.append(f"  seat {seat}{dealer}: {cards_text(hand)} — {value}")
     lines.append(f"  best hand: seat {showdown.winner}, {showdown.values[showdown.winner]}")
-    lines.extend(f"  {line}" for line in variant.scoring.showdown_lines(showdown, after))
+    lines.extend(f"  {line}" for line in variant.words.scoring.showdown_lines(showdown, after))
     if before is not None and before.deal_number == showdown.deal_number:
         balances, pot = _settled(before, showdown)
-        lines.append(f"  {variant.scoring.standings(after.rules, balances, after.lives, pot, after.active)}")
+        lines.append(f"  {variant.words.scoring.standings(after.rules, balances, after.lives, pot, after.active)}")
     else:
         lines.append(f"  {describe_standings(after)}")
     return lines
@@ -180,7 +180,7 @@ def describe_winners(state: GameState) -> str:
     """
     if not state.is_over:
         return "The match is not over."
-    return variant_of(state.rules).scoring.winners_text(state)
+    return variant_of(state.rules).words.scoring.winners_text(state)
 
 
 def narrate_step(before: GameState, action: Action, after: GameState) -> list[str]:
@@ -243,7 +243,7 @@ def narrate_settled_start(state: GameState) -> list[str]:
     blank = state._replace(
         deal_number=first.deal_number, dealer=first.dealer, pot=0, balances=(0,) * state.num_players,
         lives=lives, score=record, active=scoring.active_seats(lives, record), showdowns=(), winners=(),
-    )  # fmt: skip
+    )
     start = staked(scoring.start_match(blank))  # the first deal's antes paid, as new_game pays them
     lines = _showdowns_told(start, state.showdowns, state, None, None)
     return [*lines, "", describe_winners(state)] if state.is_over else lines

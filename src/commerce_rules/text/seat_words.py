@@ -21,7 +21,7 @@ __all__ = ["choice_text", "hand_news", "hand_text", "seat_view"]
 
 def choice_text(state: GameState, action: Action) -> str:
     """One legal action as a menu line for the player who takes it (their own cards named), in the owning part's words."""
-    owner = variant_of(state.rules).owners.get(state.phase)
+    owner = variant_of(state.rules).words.owners.get(state.phase)
     return action.describe() if owner is None else owner.choice_text(state, action)
 
 
@@ -36,7 +36,7 @@ def seat_view(view: Observation) -> list[str]:
         lines.append(f"The widow: {cards_text(view.widow)}.")
     if view.widow or view.stock_count:
         lines.append(f"Stock: {plural(view.stock_count, 'card')}.")
-    owner = variant_of(view.rules).owners.get(view.phase)
+    owner = variant_of(view.rules).words.owners.get(view.phase)
     if owner is not None:
         lines.extend(owner.situation(view))
     return lines

@@ -25,7 +25,6 @@ from ...core.cards import Card
 from ...mechanisms.common import without
 from ...mechanisms.draw_discard.mechanism import Discard, Draw
 from ...mechanisms.draw_discard.record import thirty_one
-from ...core.rules import Rules
 from ...core.state import Event, EventKind, Phase
 from ..model import HandModel, bits_of, draw_of, hand_model
 from ..strategy import FIRST, GUARD_TURNS_PER_PLAYER, EventRule, KnownCards, Situation

@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...core.actions import Action, BuyHorse
-from ...core.cards import Card
-from ...core.rules import Rules
-from ...core.state import EventKind, Phase
+from ...core.state import EventKind
 from ..model import HandModel
 from ..strategy import FIRST, EventRule, Situation
 

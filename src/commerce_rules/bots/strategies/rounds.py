@@ -19,7 +19,6 @@ from collections.abc import Mapping
 
 from ...core.actions import Action, BlindExchange, Pass
 from ...core.cards import Card
-from ...core.rules import Rules
 from ...core.state import Event, EventKind, Phase
 from ..model import HandModel, bits_of
 from ..strategy import EventRule, KnownCards, Situation

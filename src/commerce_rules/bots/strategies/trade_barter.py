@@ -22,10 +22,8 @@ from collections.abc import Mapping
 from typing import Final
 
 from ...core.actions import Action, Barter, BarterReply, Buy, Knock
-from ...core.cards import Card
-from ...mechanisms.trade_barter.mechanism import BUY_PRICE
+from ...mechanisms.trade_barter.record import BUY_PRICE
 from ...ranking import Category, hand_strength_table
-from ...core.rules import Rules
 from ...core.state import Event, EventKind, Phase
 from ..model import HandModel, best_give, bits_of, hand_model
 from ..strategy import FIRST, GUARD_TURNS_PER_PLAYER, EventRule, KnownCards, Situation

@@ -17,28 +17,22 @@ A turn is two actions, so the state between them is its own phase
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from ...parts.action_kinds import ByValue, NoCard, OneCard
 from ...core.actions import MAX_SEAT, Action, Knock, seat_action
 from ...core.cards import Card
-from ...parts.protocols import CheckedWhereMade
+from ...parts.play import CheckedWhereMade
 from ...parts.sight import EventSight, FieldSight, PrivateQuestion
 from ...core.events import appended
-from ...core.state import DealLog, Event, EventKind, GameState, Phase, ShowdownReason, clockwise_from, next_active, opened
-from . import sampling
-from ..common import knocker_of, turn_limit_text, unless_turn_limit
-from .record import DISCARD, SOURCES, STOCK, Discard, Draw, DrawDiscardRecord, DrawTurn, draw_turn, thirty_one
+from ...core.state import DealLog, EventKind, GameState, Phase, ShowdownReason, clockwise_from, next_active, opened
+from ..common import unless_turn_limit
+from .record import DISCARD, SOURCES, STOCK, Discard, Draw, DRAW_DISCARD_PHASES, DrawTurn, draw_turn, thirty_one
 
 if TYPE_CHECKING:
     from ...parts.action_kinds import ActionKind
-    from ...parts.features import Features
-    from ...core.observation import Observation
-    from ...parts.whereabouts import Rebuilt, Whereabouts
-    from ...parts.protocols import Begun, EventShape, Step
+    from ...parts.play import Begun, EventShape, Step
     from ...core.rules import Rules
-    from ...core.state import Showdown
 
 __all__ = ["Discard", "Draw", "DrawDiscard", "DrawTurn"]
 
@@ -81,10 +75,10 @@ def _moved(
     ))  # fmt: skip
 
 
-class DrawDiscard(DrawDiscardRecord, CheckedWhereMade):
+class DrawDiscard(CheckedWhereMade):
     """Draw from the stock or the discard pile, discard face up; knock for a final round; 31 ends the deal."""
 
-    phases: tuple[Phase, ...] = (_PLAY, _DISCARD, _FINAL)
+    phases: tuple[Phase, ...] = DRAW_DISCARD_PHASES
     widow_size = 0
     discard_face_up = True
     events: dict[EventKind, EventShape] = {
@@ -216,113 +210,10 @@ class DrawDiscard(DrawDiscardRecord, CheckedWhereMade):
         turn = _new(DrawTurn, (following, turns, None, knockers, left))  # draw_turn(...), without its call
         return unless_turn_limit(_moved(state, phase, following, hands, stock, discard, turn, log), turns)
 
-    # ------------------------------------------------------------------ words
-
-    def waiting_for(self, view: Observation) -> str:
-        if view.phase is _DISCARD:
-            return f"seat {view.to_act} has drawn and is to discard"
-        return f"it is seat {view.to_act}'s turn to draw"
-
-    def explain(self, state: GameState, action: Action) -> str:
-        seat = action.player
-        turn: DrawTurn = state.turn
-        if state.phase is _DISCARD:
-            if isinstance(action, Discard):
-                if action.card not in state.hands[seat]:
-                    return f"seat {seat} does not hold {action.card}"
-                return f"{action.card} was just taken from the discard pile and may not be discarded in the same turn"
-            return f"seat {seat} has drawn and must discard a card now"
-        if isinstance(action, Discard):
-            return "draw first: a turn is a draw, then a discard"
-        if isinstance(action, Knock):
-            return "only one knock per deal: a final turn is a draw and a discard"
-        if isinstance(action, Draw):
-            return f"the {'stock' if action.source == STOCK else 'discard pile'} is empty"
-        if turn.knockers:
-            return f"{type(action).__name__} is not an action of Thirty-One: a final turn is a draw and a discard"
-        return f"{type(action).__name__} is not an action of Thirty-One: draw (Draw) or knock (Knock)"
-
-    def describe_move(self, before: GameState, action: Action, after: GameState) -> list[str]:
-        final = " (final turn)" if before.turn.knockers else ""
-        if isinstance(action, Knock):
-            return [f"{action.describe()}: every other player has one final turn"]
-        if isinstance(action, Draw):
-            if action.source == STOCK:
-                left = len(before.stock) - 1
-                rest = "the last card of the stock" if left == 0 else f"from the stock ({left} {'card' if left == 1 else 'cards'} left)"
-                return [f"seat {action.player} draws {rest}{final}"]
-            return [f"seat {action.player} takes {before.discard[-1]} from the discard pile{final}"]
-        if isinstance(action, Discard):
-            return [f"{action.describe()}{final}"]
-        return [action.describe()]  # pragma: no cover - the mechanism accepts nothing else
-
-    def choice_text(self, state: GameState, action: Action) -> str:
-        if isinstance(action, Knock):
-            return "knock: every other player has one final turn"
-        if isinstance(action, Draw):
-            if action.source == STOCK:
-                return "draw the stock's top card (unseen by the others)"
-            return f"take {state.discard[-1]} from the discard pile"
-        if isinstance(action, Discard):
-            return f"discard {action.card}"
-        return action.describe()  # pragma: no cover - the mechanism lists nothing else
-
-    def situation(self, view: Observation) -> list[str]:
-        if view.phase is _DISCARD:
-            taken = view.turn.taken
-            keep = f" ({taken}, just taken from it, may not go back this turn)" if taken is not None else ""
-            return [f"Discard a card face up onto the discard pile{keep}."]
-        top = f"{view.discard[-1]} on top" if view.discard else "empty"
-        return [f"The discard pile: {top}; draw from the stock or take the top card."]
-
-    def opening(self, state: GameState) -> list[str]:
-        return [f"  The discard pile starts with {state.discard[0]}, face up."] if state.discard else []
-
-    def reason_text(self, showdown: Showdown, rules: Rules, before: GameState | None, action: Action | None) -> str:
-        reason = showdown.reason
-        if reason is _BLITZ:
-            holders = [seat for seat, value in enumerate(showdown.values) if value is not None and str(value) == "31"]
-            who = " and ".join(f"seat {seat}" for seat in holders) or "a player"
-            return f"{who} {'holds' if len(holders) <= 1 else 'hold'} 31" + ("" if action is not None else " as dealt")
-        if reason is _EXHAUSTED:
-            return "the stock is exhausted"
-        if reason is ShowdownReason.TURN_LIMIT:
-            return turn_limit_text(rules)
-        knocker = knocker_of(before, action)
-        return "the final round is over" if knocker is None else f"the final round after seat {knocker}'s knock is over"
-
-    # ------------------------------------------------------------------ observation
-
-    def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> DrawTurn:
-        turn: DrawTurn = view.turn
-        return turn
+    # ------------------------------------------------------------------ what a seat sees
 
     def hides_hand(self, state: GameState, player: int) -> bool:
         return False
 
     def hides_widow(self, state: GameState) -> bool:
         return False  # there is no widow
-
-    def turn_features_size(self, rules: Rules, players: int) -> int:
-        return 3 * players + 2 * rules.deck_size + 1
-
-    def turn_features(self, view: Observation, out: Features) -> None:
-        """Whose turn, turns / (10 N), the card just taken from the pile, the knocker, the seats owed a
-        final turn, and the face-up discard pile in its order (``(position + 1) / D``, the top highest)."""
-        turn: DrawTurn = view.turn
-        out.seat(turn.turn_of)
-        out.number(turn.turns, 10 * view.num_players)
-        out.cards(() if turn.taken is None else (turn.taken,))
-        out.seats(turn.knockers)
-        out.seats(turn.final_left)
-        out.order(view.discard, len(out.deck))
-
-    def whereabouts(self, view: Observation) -> Whereabouts:
-        """A card taken from the discard pile is in the taker's hand until discarded; a stock draw is the drawer's secret."""
-        return sampling.whereabouts(view)
-
-    def rebuild(
-        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
-    ) -> Rebuilt | None:
-        """The cards of the draws the observer did not see; the pile is face up, in its real order."""
-        return sampling.rebuild(view, hands, stock, discard, rng)

@@ -12,19 +12,19 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
 import attrs
 
 from ...parts import jsonfields as jf
+from ...parts.undo import DealTable, Undo, off_top, out_of
 from ...core.actions import Action, FieldKind
 from ...core.cards import Card
 from ...ranking.table import thirty_ones
 from ...core.records import value_record
 from ...core.rules import Rules
-from ...core.state import EventKind, Phase
+from ...core.state import Event, EventKind, Phase
 from ..common import check_final_round
-from ..replay import check_replay
 
 if TYPE_CHECKING:
     from ...core.state import GameState
 
-__all__ = ["DISCARD", "SOURCES", "STOCK", "Discard", "Draw", "DrawDiscardRecord", "DrawTurn", "draw_turn", "thirty_one"]
+__all__ = ["DISCARD", "SOURCES", "STOCK", "DRAW_DISCARD_PHASES", "Discard", "Draw", "DrawDiscardDocument", "DrawTurn", "draw_turn", "thirty_one"]
 
 STOCK: Final = "stock"
 DISCARD: Final = "discard"
@@ -32,6 +32,9 @@ SOURCES: Final = (STOCK, DISCARD)
 """Where a ``Draw`` takes its card from: the stock's top (hidden) or the discard pile's top (face up)."""
 
 _PLAY, _FINAL, _DISCARD = Phase.PLAY, Phase.FINAL_ROUND, Phase.DISCARD
+
+DRAW_DISCARD_PHASES: tuple[Phase, ...] = (_PLAY, _DISCARD, _FINAL)
+"""The phases draw and discard owns."""
 
 
 @attrs.frozen(cache_hash=True)
@@ -92,10 +95,33 @@ def draw_turn(turn_of: int, turns: int, taken: Card | None, knockers: tuple[int,
     return _new(DrawTurn, (turn_of, turns, taken, knockers, final_left))
 
 
-class DrawDiscardRecord:
-    """Thirty-One's JSON for its turn record, and its checks of a loaded state."""
+def _undo_draw(table: DealTable, event: Event, path: str) -> None:
+    out_of(table.hands[event.player], event.cards[0], f"seat {event.player}'s hand", path, event.kind)
+    table.stock.insert(0, event.cards[0])
 
-    phases: tuple[Phase, ...]
+
+def _undo_take_discard(table: DealTable, event: Event, path: str) -> None:
+    out_of(table.hands[event.player], event.cards[0], f"seat {event.player}'s hand", path, event.kind)
+    table.discard.append(event.cards[0])
+
+
+def _undo_discard(table: DealTable, event: Event, path: str) -> None:
+    off_top(table.discard, event.cards, "the discard pile", path, event.kind)
+    table.hands[event.player].append(event.cards[0])
+
+
+UNDO: dict[EventKind, Undo] = {
+    EventKind.DRAW: _undo_draw,
+    EventKind.TAKE_DISCARD: _undo_take_discard,
+    EventKind.DISCARD: _undo_discard,
+}
+"""How each kind of event this mechanism records is played backwards (a knock, a pass, a declined question move nothing)."""
+
+
+class DrawDiscardDocument:
+    """Thirty-One's JSON for its turn record, and its checks of a loaded state: the mechanism's document role."""
+
+    undo: dict[EventKind, Undo] = UNDO
 
     def turn_to_json(self, turn: DrawTurn) -> dict[str, Any]:
         return {
@@ -120,7 +146,7 @@ class DrawDiscardRecord:
         """No widow; 3 cards a seat in play (4 for the drawer about to discard); a stock and a pile to draw from."""
         if state.widow:
             jf.fail("widow", "Thirty-One has no widow: the list must be empty")
-        if state.phase not in self.phases:  # between deals: the cards as the showdown left them
+        if state.phase not in DRAW_DISCARD_PHASES:  # between deals: the cards as the showdown left them
             return
         drawing = state.to_act if state.phase is _DISCARD else None
         for seat, hand in enumerate(state.hands):
@@ -140,13 +166,12 @@ class DrawDiscardRecord:
                 jf.fail("discard", "a Thirty-One turn starts with a discard pile to draw from (every turn ends with a discard)")
 
     def check(self, state: GameState) -> None:
-        """The turn record, then the history against the cards (the record's messages say more)."""
+        """The turn record (the engine then checks the history against the cards)."""
         self._check_record(state)
-        check_replay(self, state)  # type: ignore[arg-type]  # self is the whole DrawDiscard
 
     def _check_record(self, state: GameState) -> None:
         """Whose turn, the card just taken, the knock, no hand of 31 left where 31 ends the deal."""
-        if state.phase not in self.phases:
+        if state.phase not in DRAW_DISCARD_PHASES:
             return
         turn: DrawTurn = state.turn
         active = state.active

@@ -26,14 +26,15 @@ from typing import TYPE_CHECKING, Final
 from ...core.errors import CommerceError
 from ...core.state import Event, EventKind, Phase
 from ...parts.whereabouts import Rebuilt, Whereabouts
-from .record import thirty_one
+from .record import DrawTurn, thirty_one
 
 if TYPE_CHECKING:
     from ...core.cards import Card
     from ...core.observation import Observation
     from ...core.rules import Rules
+    from ...parts.features import Features
 
-__all__ = ["MAX_STEPS", "rebuild", "whereabouts"]
+__all__ = ["MAX_STEPS", "DrawDiscardLearning", "rebuild", "whereabouts"]
 
 MAX_STEPS: Final = 20_000
 """The bound on one seat's backward search (then the placement counts as impossible; no test reaches it)."""
@@ -154,3 +155,34 @@ def rebuild(
     history = tuple(event._replace(cards=(drawn[index],)) if index in drawn else event for index, event in enumerate(view.history))
     return Rebuilt(hands, stock, view.discard, view.phase, view.to_act, view.turn, history)
 
+
+class DrawDiscardLearning:
+    """Draw and discard's learning role: its slice of the tensor, where hidden cards may be, and a placement's state."""
+
+    def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> DrawTurn:
+        turn: DrawTurn = view.turn
+        return turn
+
+    def turn_features_size(self, rules: Rules, players: int) -> int:
+        return 3 * players + 2 * rules.deck_size + 1
+
+    def turn_features(self, view: Observation, out: Features) -> None:
+        """Whose turn, turns / (10 N), the card just taken from the pile, the knocker, the seats owed a
+        final turn, and the face-up discard pile in its order (``(position + 1) / D``, the top highest)."""
+        turn: DrawTurn = view.turn
+        out.seat(turn.turn_of)
+        out.number(turn.turns, 10 * view.num_players)
+        out.cards(() if turn.taken is None else (turn.taken,))
+        out.seats(turn.knockers)
+        out.seats(turn.final_left)
+        out.order(view.discard, len(out.deck))
+
+    def whereabouts(self, view: Observation) -> Whereabouts:
+        """A card taken from the discard pile is in the taker's hand until discarded; a stock draw is the drawer's secret."""
+        return whereabouts(view)
+
+    def rebuild(
+        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
+    ) -> Rebuilt | None:
+        """The cards of the draws the observer did not see; the pile is face up, in its real order."""
+        return rebuild(view, hands, stock, discard, rng)

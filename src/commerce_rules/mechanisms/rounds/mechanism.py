@@ -15,28 +15,22 @@ exchanges. Passing has no lasting effect (**[resolution]**).
 from __future__ import annotations
 
 from itertools import combinations
-import random
 from typing import TYPE_CHECKING
 
 from ...parts.action_kinds import ActionKind, NoCard, TwoCards
 from ...core.actions import Action, BlindExchange, Exchange, Knock, Pass, blind_action, seat_action
 from ...core.cards import Card
-from ...parts.protocols import accepted
+from ...parts.play import accepted
 from ...parts.sight import EventSight, FieldSight, PrivateQuestion
 from ...core.events import appended
-from ...core.state import DealLog, Event, EventKind, Phase, ShowdownReason, clockwise_from, moved, opened
-from ...parts.whereabouts import Rebuilt, Whereabouts
-from . import numbers
+from ...core.state import DealLog, EventKind, Phase, ShowdownReason, clockwise_from, moved, opened
 from ..common import exchange_choices, replaced, swap_in, TURN_ENDINGS, turn_endings, with_seat
 from .numbers import BlindPositions
-from .record import FREEZE, RoundsRecord, RoundsTurn
-from .words import RoundsWords
+from .record import FREEZE, ROUNDS_PHASES, RoundsTurn
 
 if TYPE_CHECKING:
-    from ...parts.features import Features
     from ...core.rules import Rules
-    from ...core.observation import Observation
-    from ...parts.protocols import Begun, EventShape, Step
+    from ...parts.play import Begun, EventShape, Step
     from ...core.state import GameState
 
 __all__ = ["FREEZE", "Rounds", "RoundsTurn"]
@@ -74,10 +68,10 @@ def round_order(state: GameState, knockers: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(seat for seat in clockwise_from(state.active, state.dealer) if seat not in knockers)
 
 
-class Rounds(RoundsWords, RoundsRecord):
+class Rounds:
     """Blind exchange, rounds with a growing widow, exchanges of up to three, two knocks."""
 
-    phases: tuple[Phase, ...] = (_BLIND, _PLAY)
+    phases: tuple[Phase, ...] = ROUNDS_PHASES
     widow_size = 3
     discard_face_up = True  # nothing is discarded face down
     events: dict[EventKind, EventShape] = {
@@ -275,36 +269,10 @@ class Rounds(RoundsWords, RoundsRecord):
         limit = state.rules.turn_limit  # unless_turn_limit(state, turns), without its call
         return (state, _TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
 
-    # ------------------------------------------------------------------ observation and JSON
-
-    def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> RoundsTurn:
-        turn: RoundsTurn = view.turn
-        return turn
+    # ------------------------------------------------------------------ what a seat sees
 
     def hides_hand(self, state: GameState, player: int) -> bool:
         return state.phase is _BLIND and player == state.dealer  # the dealer exchanges before looking
-
-    def turn_features_size(self, rules: Rules, players: int) -> int:
-        return 4 * players + rules.deck_size + 3
-
-    def turn_features(self, view: Observation, out: Features) -> None:
-        """Whose turn, the seats still to play this round, round / N, turns / (10 N), exchanges / 3,
-        the cards given this turn, the knockers, the seats spent (three exchanged at once)."""
-        numbers.turn_features(view, out)
-
-    def whereabouts(self, view: Observation) -> Whereabouts:
-        """Exchanges are public, and so is the blind exchange: the cards taken are in their taker's hand.
-
-        Before the blind exchange the dealer's own hand is hidden from the
-        dealer too (``hand`` is empty), so it is dealt like any hidden hand.
-        """
-        return numbers.whereabouts(view)
-
-    def rebuild(
-        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
-    ) -> Rebuilt | None:
-        """Nothing of the turn or the history is hidden: every placement consistent with the cards is a state."""
-        return Rebuilt(hands, stock, discard, view.phase, view.to_act, view.turn, view.history)
 
     def hides_widow(self, state: GameState) -> bool:
         return False

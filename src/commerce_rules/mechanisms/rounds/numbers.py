@@ -1,6 +1,7 @@
-"""Hoyle's rounds as numbers: the blind exchange's action kind, the turn record's slice of the tensor, what the history tells.
+"""Hoyle's rounds as numbers: the blind exchange's action kind, and the learning role (:class:`RoundsLearning`).
 
-Kept apart from the play (:mod:`.rounds`) so that each module has one job.
+The turn record's slice of the tensor, what the history tells of the hidden
+cards, and the state a placement of them rebuilds.
 """
 
 from __future__ import annotations
@@ -12,17 +13,20 @@ import attrs
 
 from ...core.actions import Action, BlindExchange, blind_action
 from ...core.state import EventKind
-from ...parts.whereabouts import Whereabouts
+from ...parts.whereabouts import Rebuilt, Whereabouts
 from ..common import taken_from_the_widow
 
 if TYPE_CHECKING:
+    import random
+
     from ...core.cards import Card
+    from ...core.rules import Rules
     from ...parts.features import Features
     from ...core.observation import Observation
     from ...core.state import GameState
     from .record import RoundsTurn
 
-__all__ = ["BLIND_POSITIONS", "BlindPositions", "turn_features", "whereabouts"]
+__all__ = ["BLIND_POSITIONS", "BlindPositions", "RoundsLearning", "turn_features", "whereabouts"]
 
 
 BLIND_POSITIONS: tuple[tuple[int, ...], ...] = tuple(c for k in (1, 2, 3) for c in combinations(range(3), k))
@@ -71,3 +75,33 @@ def whereabouts(view: Observation) -> Whereabouts:
             for card in event.cards[: len(event.cards) // 2]:
                 known[card] = event.player
     return Whereabouts(known, {})
+
+
+class RoundsLearning:
+    """Hoyle's rounds' learning role: their slice of the tensor, and where hidden cards may be."""
+
+    def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> RoundsTurn:
+        turn: RoundsTurn = view.turn
+        return turn
+
+    def turn_features_size(self, rules: Rules, players: int) -> int:
+        return 4 * players + rules.deck_size + 3
+
+    def turn_features(self, view: Observation, out: Features) -> None:
+        """Whose turn, the seats still to play this round, round / N, turns / (10 N), exchanges / 3,
+        the cards given this turn, the knockers, the seats spent (three exchanged at once)."""
+        turn_features(view, out)
+
+    def whereabouts(self, view: Observation) -> Whereabouts:
+        """Exchanges are public, and so is the blind exchange: the cards taken are in their taker's hand.
+
+        Before the blind exchange the dealer's own hand is hidden from the
+        dealer too (``hand`` is empty), so it is dealt like any hidden hand.
+        """
+        return whereabouts(view)
+
+    def rebuild(
+        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
+    ) -> Rebuilt | None:
+        """Nothing of the turn or the history is hidden: every placement consistent with the cards is a state."""
+        return Rebuilt(hands, stock, discard, view.phase, view.to_act, view.turn, view.history)

@@ -9,21 +9,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...parts import jsonfields as jf
+from ...parts.undo import DealTable, Undo, out_of, undo_exchange
 from ...core.cards import Card
 from ...core.records import value_record
-from ...core.state import Phase, clockwise_from
+from ...core.state import Event, EventKind, Phase, clockwise_from
 from ..common import check_three_cards
-from ..replay import check_replay
 
 if TYPE_CHECKING:
     from ...core.state import GameState
 
-__all__ = ["FREEZE", "RoundsRecord", "RoundsTurn"]
+__all__ = ["FREEZE", "ROUNDS_PHASES", "RoundsDocument", "RoundsTurn"]
 
 FREEZE = 3
 """Exchanging this many cards in one turn (or blind) ends a player's exchanges for the deal."""
 
 _BLIND = Phase.BLIND_EXCHANGE
+
+
+ROUNDS_PHASES: tuple[Phase, ...] = (Phase.BLIND_EXCHANGE, Phase.PLAY)
+"""The phases Hoyle's rounds own."""
 
 
 @value_record
@@ -48,10 +52,34 @@ class RoundsTurn(NamedTuple):
     """Seats that may not exchange again in this deal (three cards at once)."""
 
 
-class RoundsRecord:
-    """Hoyle's JSON for its turn record, and its checks of a loaded state."""
+def _undo_blind_exchange(table: DealTable, event: Event, path: str) -> None:
+    half = len(event.cards) // 2
+    taken, given = event.cards[:half], event.cards[half:]
+    for card in taken:
+        out_of(table.hands[event.player], card, f"seat {event.player}'s hand", path, event.kind)
+    for card in given:
+        out_of(table.widow, card, "the widow", path, event.kind)
+    table.hands[event.player].extend(given)
+    table.widow.extend(taken)
 
-    phases: tuple[Phase, ...]
+
+def _undo_widow_grows(table: DealTable, event: Event, path: str) -> None:
+    out_of(table.widow, event.cards[0], "the widow", path, event.kind)
+    table.stock.insert(0, event.cards[0])
+
+
+UNDO: dict[EventKind, Undo] = {
+    EventKind.EXCHANGE: undo_exchange,
+    EventKind.BLIND_EXCHANGE: _undo_blind_exchange,
+    EventKind.WIDOW_GROWS: _undo_widow_grows,
+}
+"""How each kind of event this mechanism records is played backwards (a knock, a pass, a declined question move nothing)."""
+
+
+class RoundsDocument:
+    """Hoyle's JSON for its turn record, and its checks of a loaded state: the mechanism's document role."""
+
+    undo: dict[EventKind, Undo] = UNDO
 
     def turn_to_json(self, turn: RoundsTurn) -> dict[str, Any]:
         return {
@@ -87,17 +115,16 @@ class RoundsRecord:
         turn: RoundsTurn = state.turn
         if len(state.widow) != 2 + turn.round:
             jf.fail("widow", f"in round {turn.round} the widow holds {2 + turn.round} cards, not {len(state.widow)}")
-        if state.phase in self.phases:
+        if state.phase in ROUNDS_PHASES:
             check_three_cards(state)
 
     def check(self, state: GameState) -> None:
-        """The turn record, then the history against the cards (the record's messages say more)."""
+        """The turn record (the engine then checks the history against the cards)."""
         self._check_record(state)
-        check_replay(self, state)  # type: ignore[arg-type]  # self is the whole Rounds
 
     def _check_record(self, state: GameState) -> None:
         """The blind exchange first; each round's seats in order, knockers out."""
-        if state.phase not in self.phases:
+        if state.phase not in ROUNDS_PHASES:
             return
         turn: RoundsTurn = state.turn
         rules = state.rules

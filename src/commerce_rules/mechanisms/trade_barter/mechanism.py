@@ -9,35 +9,23 @@ the exchanges at once; so does a buy that takes the last card of the stock
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING
 
-from ...parts import jsonfields as jf
 from ...parts.action_kinds import ActionKind, NoCard, OneCard
 from ...core.actions import TRADE_TABLES, Action, Barter, BarterReply, Buy, Knock, seat_action, seat_actions, trade_table
 from ...core.cards import Card
-from ...parts.protocols import CheckedWhereMade
+from ...parts.play import CheckedWhereMade
 from ...parts.sight import EventSight, FieldSight, PrivateQuestion
-from ...core.records import value_record
 from ...core.rules import BarterDirection, Rules
 from ...core.events import appended
-from ...core.state import DealLog, Event, EventKind, Phase, ShowdownReason, moved, moved_and_paid, next_active, opened
-from . import sampling
-from ...parts.words import plural
-from ..common import check_three_cards, knocker_of, turn_limit_text
-from ..replay import check_replay
+from ...core.state import DealLog, EventKind, Phase, ShowdownReason, moved, moved_and_paid, next_active, opened
+from .record import BUY_PRICE, TRADE_BARTER_PHASES, TradeTurn, barter_partner
 
 if TYPE_CHECKING:
-    from ...core.observation import Observation
-    from ...parts.protocols import Begun, EventShape, Step
-    from ...core.state import GameState, Showdown
-    from ...parts.features import Features
-    from ...parts.whereabouts import Rebuilt, Whereabouts
+    from ...parts.play import Begun, EventShape, Step
+    from ...core.state import GameState
 
-__all__ = ["BUY_PRICE", "TradeBarter", "TradeTurn", "barter_partner"]
-
-BUY_PRICE = 1
-"""What a buyer other than the dealer pays the dealer."""
+__all__ = ["TradeBarter"]
 
 _PLAY, _REPLY = Phase.PLAY, Phase.BARTER_REPLY
 _new = tuple.__new__
@@ -51,28 +39,10 @@ _KINDS: tuple[ActionKind, ...] = (OneCard(Buy), OneCard(Barter), OneCard(BarterR
 """The integer action space: a buy, a barter and an answer by each card of the deck, then the knock."""
 
 
-@value_record
-class TradeTurn(NamedTuple):
-    """Trade and barter's bookkeeping within a deal (public except ``offer``)."""
-
-    turn_of: int
-    """Whose turn it is (their neighbour acts while a barter waits for an answer)."""
-    turns: int = 0
-    """Turns completed in this deal (for ``turn_limit``)."""
-    offer: Card | None = None
-    """The card offered in a pending barter (private to the offerer)."""
-
-
-def barter_partner(state: GameState, seat: int) -> int:
-    """The neighbour ``seat`` barters with (left by default, right with ``barter_direction='right'``)."""
-    step = 1 if state.rules.barter_direction is BarterDirection.LEFT else -1
-    return next_active(state.active, seat, step)
-
-
 class TradeBarter(CheckedWhereMade):
     """Buy, barter, knock; no widow."""
 
-    phases: tuple[Phase, ...] = (_PLAY, _REPLY)
+    phases: tuple[Phase, ...] = TRADE_BARTER_PHASES
     widow_size = 0
     discard_face_up = False  # the buys' cards go face down
     events: dict[EventKind, EventShape] = {
@@ -215,155 +185,10 @@ class TradeBarter(CheckedWhereMade):
         limit = state.rules.turn_limit  # unless_turn_limit(state, turns), without its call
         return (state, _TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
 
-    # ------------------------------------------------------------------ words
-
-    def waiting_for(self, view: Observation) -> str:
-        if view.phase is _REPLY:
-            return f"seat {view.to_act} is to answer a barter"
-        return f"it is seat {view.to_act}'s turn to act"
-
-    def explain(self, state: GameState, action: Action) -> str:
-        seat = action.player
-        if state.phase is _REPLY:
-            offerer = state.turn.turn_of
-            if not isinstance(action, (BarterReply, Knock)):
-                return f"seat {state.to_act} must answer seat {offerer}'s barter: reply with a card or knock"
-        elif isinstance(action, BarterReply):
-            return "no barter is waiting for an answer"
-        if isinstance(action, (Buy, Barter, BarterReply)) and action.card not in state.hands[seat]:
-            return f"seat {seat} does not hold {action.card}"
-        if isinstance(action, Buy) and not state.stock:
-            return "the stock is empty"
-        return f"{type(action).__name__} is not an action of trade and barter"
-
-    def describe_move(self, before: GameState, action: Action, after: GameState) -> list[str]:
-        seat = action.player
-        if isinstance(action, Buy):
-            if seat == before.dealer:
-                paying = "the dealer pays nobody"
-            elif not before.rules.keeps_money:
-                paying = "for nothing (no money in this variant)"
-            else:
-                paying = f"pays {BUY_PRICE} to the dealer (seat {before.dealer})"
-            left = len(before.stock) - 1
-            drawn = "draws the last card of the stock" if left == 0 else f"draws from the stock ({plural(left, 'card')} left)"
-            return [f"seat {seat} buys: gives a card face down, {paying}, {drawn}"]
-        if isinstance(action, Barter):
-            return [f"seat {seat} offers seat {barter_partner(before, seat)} a card face down in barter"]
-        if isinstance(action, BarterReply):
-            return [f"seat {seat} gives seat {before.turn.turn_of} a card back, unseen: the two cards are swapped"]
-        if before.phase is _REPLY:
-            return [f"seat {seat} refuses seat {before.turn.turn_of}'s barter by knocking: the exchanges stop"]
-        return [f"{action.describe()}: the exchanges stop"]
-
-    def choice_text(self, state: GameState, action: Action) -> str:
-        if isinstance(action, Buy):
-            if action.player == state.dealer or not state.rules.keeps_money:
-                cost = "free: you deal" if action.player == state.dealer else "free: no money in this variant"
-            else:
-                cost = f"pay {BUY_PRICE} to the dealer, seat {state.dealer}"
-            return f"buy: give {action.card}, draw the stock's top card ({cost})"
-        if isinstance(action, Barter):
-            return f"barter: offer {action.card} to seat {barter_partner(state, action.player)}"
-        if isinstance(action, BarterReply):
-            return f"answer the barter: give {action.card} back, unseen"
-        if state.phase is _REPLY:
-            return "knock: refuse the barter, and the showdown follows"
-        return "knock"
-
-    def situation(self, view: Observation) -> list[str]:
-        if view.phase is _REPLY:
-            return [f"Seat {view.turn.turn_of} offers you a card in barter: answer unseen, or knock to refuse."]
-        return []
-
-    def opening(self, state: GameState) -> list[str]:
-        return []
-
-    def reason_text(self, showdown: Showdown, rules: Rules, before: GameState | None, action: Action | None) -> str:
-        if showdown.reason is ShowdownReason.STOCK_EXHAUSTED:
-            return "the stock is exhausted"
-        if showdown.reason is ShowdownReason.TURN_LIMIT:
-            return turn_limit_text(rules)
-        knocker = knocker_of(before, action)
-        return "a player knocked" if knocker is None else f"seat {knocker} knocked"
-
-    # ------------------------------------------------------------------ observation and JSON
-
-    def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> TradeTurn:
-        turn: TradeTurn = view.turn
-        if view.phase is _REPLY and turn.offer is None:  # the offer the observer cannot see: one of the offerer's cards
-            offerer = hands[turn.turn_of]
-            return turn._replace(offer=offerer[rng.randrange(len(offerer))])
-        return turn
+    # ------------------------------------------------------------------ what a seat sees
 
     def hides_hand(self, state: GameState, player: int) -> bool:
         return False
 
-    def turn_features_size(self, rules: Rules, players: int) -> int:
-        return players + 1 + rules.deck_size
-
-    def turn_features(self, view: Observation, out: Features) -> None:
-        """Whose turn (one-hot), turns / (10 N), the offer a barter waits on (its offerer only sees it)."""
-        turn: TradeTurn = view.turn
-        out.seat(turn.turn_of)
-        out.number(turn.turns, 10 * view.num_players)
-        out.cards(() if turn.offer is None else (turn.offer,))
-
-    def whereabouts(self, view: Observation) -> Whereabouts:
-        """Bought away: in the discard for good; bartered: in the neighbour's hand, or where its moves since may have put it."""
-        return sampling.whereabouts(view)
-
-    def rebuild(
-        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
-    ) -> Rebuilt | None:
-        """The cards of the buys and barters the observer did not see, found by playing the deal backwards."""
-        return sampling.rebuild(view, hands, stock, discard, rng)
-
     def hides_widow(self, state: GameState) -> bool:
         return False
-
-    def turn_to_json(self, turn: TradeTurn) -> dict[str, Any]:
-        return {"turn_of": turn.turn_of, "turns": turn.turns, "offer": None if turn.offer is None else jf.card_text(turn.offer)}
-
-    def turn_from_json(self, value: object, players: int) -> TradeTurn:
-        fields = jf.obj(value, "turn", TradeTurn._fields)  # type: ignore[arg-type]
-        return TradeTurn(
-            turn_of=jf.seat(fields["turn_of"], "turn.turn_of", players),
-            turns=jf.integer(fields["turns"], "turn.turns", 0),
-            offer=jf.optional_card(fields["offer"], "turn.offer"),
-        )
-
-    def check_hands(self, state: GameState) -> None:
-        """No widow; three cards a seat in play while the deal goes on, and a stock to buy from."""
-        if state.widow:
-            jf.fail("widow", "this variant has no widow: the list must be empty")
-        if state.phase in self.phases:
-            check_three_cards(state)
-            if not state.stock:
-                jf.fail("stock", "a trade and barter deal under way has a stock (emptying it ends the deal)")
-
-    def check(self, state: GameState) -> None:
-        """The turn record, then the history against the cards (the record's messages say more)."""
-        self._check_record(state)
-        check_replay(self, state)
-
-    def _check_record(self, state: GameState) -> None:
-        """The turn's player acts, or their neighbour answers an offer they hold."""
-        if state.phase not in self.phases:  # between deals: the cards as the showdown left them
-            return
-        turn: TradeTurn = state.turn
-        active = state.active
-        expected = active[(active.index(state.eldest) + turn.turns) % len(active)]
-        if turn.turn_of != expected:
-            jf.fail("turn.turn_of", f"after {turn.turns} turns from the eldest (seat {state.eldest}) it is seat {expected}'s turn, not seat {turn.turn_of}'s")
-        if state.phase is _REPLY:
-            if turn.offer is None or turn.offer not in state.hands[turn.turn_of]:
-                jf.fail("turn.offer", f"a barter waiting for an answer needs an offered card held by seat {turn.turn_of}")
-            partner = barter_partner(state, turn.turn_of)
-            if state.to_act != partner:
-                jf.fail("to_act", f"seat {partner} answers seat {turn.turn_of}'s barter, not seat {state.to_act}")
-            return
-        if turn.offer is not None:
-            jf.fail("turn.offer", "an offered card is only held while a barter waits for an answer")
-        if state.to_act != turn.turn_of:
-            jf.fail("to_act", f"it is seat {turn.turn_of}'s turn (turn.turn_of), not seat {state.to_act}'s")

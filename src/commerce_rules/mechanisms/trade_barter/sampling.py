@@ -29,11 +29,15 @@ from typing import TYPE_CHECKING, Final
 from ...core.state import Event, EventKind, Phase
 from ...parts.whereabouts import DISCARD, Rebuilt, Whereabouts
 
+from .record import TradeTurn
+
 if TYPE_CHECKING:
     from ...core.cards import Card
     from ...core.observation import Observation
+    from ...core.rules import Rules
+    from ...parts.features import Features
 
-__all__ = ["MAX_STEPS", "rebuild", "whereabouts"]
+__all__ = ["MAX_STEPS", "TradeBarterLearning", "rebuild", "whereabouts"]
 
 MAX_STEPS: Final = 20_000
 """The bound on the backward search's steps for one placement (then it counts as impossible)."""
@@ -268,3 +272,34 @@ def _undo(event: Event, cards: tuple[Card, ...], piles: list[list[Card]], droppe
         piles[partner].append(returned)
         piles[event.player].remove(returned)
         piles[event.player].append(offered)
+
+
+class TradeBarterLearning:
+    """Trade and barter's learning role: its slice of the tensor, where hidden cards may be, and a placement's state."""
+
+    def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> TradeTurn:
+        turn: TradeTurn = view.turn
+        if view.phase is Phase.BARTER_REPLY and turn.offer is None:  # the offer the observer cannot see: one of the offerer's cards
+            offerer = hands[turn.turn_of]
+            return turn._replace(offer=offerer[rng.randrange(len(offerer))])
+        return turn
+
+    def turn_features_size(self, rules: Rules, players: int) -> int:
+        return players + 1 + rules.deck_size
+
+    def turn_features(self, view: Observation, out: Features) -> None:
+        """Whose turn (one-hot), turns / (10 N), the offer a barter waits on (its offerer only sees it)."""
+        turn: TradeTurn = view.turn
+        out.seat(turn.turn_of)
+        out.number(turn.turns, 10 * view.num_players)
+        out.cards(() if turn.offer is None else (turn.offer,))
+
+    def whereabouts(self, view: Observation) -> Whereabouts:
+        """Bought away: in the discard for good; bartered: in the neighbour's hand, or where its moves since may have put it."""
+        return whereabouts(view)
+
+    def rebuild(
+        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
+    ) -> Rebuilt | None:
+        """The cards of the buys and barters the observer did not see, found by playing the deal backwards."""
+        return rebuild(view, hands, stock, discard, rng)

@@ -25,19 +25,17 @@ from typing import TYPE_CHECKING
 from ...parts.action_kinds import NoCard, TwoCards
 from ...core.actions import EXCHANGE_TABLES, Action, Exchange, ExchangeAll, Knock, Pass, Pounce, exchange_table, seat_action
 from ...core.cards import Card
-from ...parts.protocols import accepted
-from ...parts.sight import EventSight, FieldSight, PrivateQuestion
+from ...parts.play import accepted
+from ...parts.sight import FieldSight, PrivateQuestion
 from ...core.rules import StallEffect
 from ...core.events import appended
 from ...core.state import DealLog, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active, opened
 from ..common import exchange_choices, replaced, TURN_ENDINGS, turn_endings, unless_turn_limit, swap_in, WHOLE_HAND_ENDINGS, whole_hand_endings, with_seat
-from .sampling import WidowView
-from .record import WidowRecord, WidowTurn, blitz_among, pounce_card, pounce_card_in, widow_turn
-from .words import WidowWords
+from .record import WIDOW_EVENTS, WIDOW_PHASES, WidowTurn, blitz_among, pounce_card, pounce_card_in, widow_turn
 
 if TYPE_CHECKING:
     from ...parts.action_kinds import ActionKind
-    from ...parts.protocols import Begun, EventShape, Step
+    from ...parts.play import Begun, EventShape, Step
     from ...core.rules import Rules
     from ...core.state import GameState
 
@@ -50,7 +48,6 @@ _ALL, _TAKE_EXTRA, _KEEP, _NEW_WIDOW = EventKind.EXCHANGE_ALL, EventKind.TAKE_EX
 _BLITZ, _TURN_LIMIT, _STALL, _FINAL_ROUND = ShowdownReason.BLITZ, ShowdownReason.TURN_LIMIT, ShowdownReason.STALL, ShowdownReason.FINAL_ROUND
 _NEW_WIDOW_EFFECT = StallEffect.NEW_WIDOW
 """Module globals, as every constant the moves read: an enum member read through its class costs a metaclass lookup."""
-_EVERYONE = EventSight.EVERYONE
 _KINDS = (TwoCards(Exchange), NoCard(Pass), NoCard(Knock))
 _new = tuple.__new__
 
@@ -80,18 +77,14 @@ def _asked(
     return None
 
 
-class Widow(WidowWords, WidowRecord, WidowView):
+class Widow:
     """Exchange with a face-up widow of three; knock for a final round; pounce, and Schwimmen's options, where the rules say."""
 
-    phases: tuple[Phase, ...] = (_CHOICE, _PLAY, _FINAL, _POUNCE)
+    phases: tuple[Phase, ...] = WIDOW_PHASES
     widow_size = 3
     discard_face_up = True
     """The discard pile holds dead widows (``stall_effect="new_widow"``), whose cards were public."""
-    events: dict[EventKind, EventShape] = {
-        _EXCHANGE: ((2,), _EVERYONE), _PASS: ((0,), _EVERYONE), _KNOCK: ((0,), _EVERYONE),
-        _POUNCED: ((2,), _EVERYONE), _DECLINED: ((0,), EventSight.PLAYER_ONLY),
-        _ALL: ((6,), _EVERYONE), _TAKE_EXTRA: ((3,), _EVERYONE), _KEEP: ((3,), _EVERYONE), _NEW_WIDOW: ((6,), _EVERYONE),
-    }  # fmt: skip
+    events: dict[EventKind, EventShape] = WIDOW_EVENTS
     """Every event is public but a declined pounce, which only the seat that declined knows of (Rules §3.3)."""
     turn_sight: dict[str, FieldSight] = {
         **dict.fromkeys(WidowTurn._fields, FieldSight.EVERYONE),
@@ -140,6 +133,9 @@ class Widow(WidowWords, WidowRecord, WidowView):
             assert ended is None  # only a pounce question can follow a deal, and it ends nothing
             return asked, None
         return begun, reason
+
+    def hides_hand(self, state: GameState, player: int) -> bool:
+        return False  # every hand is looked at as soon as it is dealt
 
     def hides_widow(self, state: GameState) -> bool:
         """The extra hand is face down, seen by nobody, until the dealer's choice (Rules §7.3)."""

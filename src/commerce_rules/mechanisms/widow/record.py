@@ -1,7 +1,7 @@
-"""The widow game's turn record: its fields, its JSON, its numbers in a tensor, the checks of a loaded one, and when a pounce is open.
+"""The widow game's turn record: its fields, its JSON, the checks of a loaded one, and when a pounce is open.
 
-Kept apart from the play (:mod:`.widow`) so that each module has one job;
-:class:`~commerce_rules.mechanisms.widow.mechanism.Widow` inherits these methods.
+:class:`WidowDocument` is the mechanism's document role (registered beside
+:class:`~commerce_rules.mechanisms.widow.mechanism.Widow`).
 """
 
 from __future__ import annotations
@@ -9,24 +9,34 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...parts import jsonfields as jf
+from ...parts.undo import DealTable, Undo, off_top, out_of, same_cards, undo_exchange
 from ...core.cards import Card
 from ...ranking.table import blitz_among
 from ...core.records import value_record
 from ...core.rules import StallEffect
-from ...core.state import EventKind, Phase
+from ...core.state import Event, EventKind, Phase
+from ...parts.sight import EventSight
 from ..common import check_final_round
-from ..replay import check_replay
 
 if TYPE_CHECKING:
-    from ...parts.features import Features
-    from ...core.observation import Observation
-    from ...core.rules import Rules
+    from ...parts.play import EventShape
     from ...core.state import GameState
 
-__all__ = ["WidowRecord", "WidowTurn", "blitz_among", "pounce_card", "pounce_card_in", "widow_turn"]
+__all__ = ["WIDOW_EVENTS", "WIDOW_PHASES", "WidowDocument", "WidowTurn", "blitz_among", "pounce_card", "pounce_card_in", "widow_turn"]
 
 _PLAY, _FINAL, _POUNCE, _CHOICE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE, Phase.DEALER_CHOICE
 _DEALER_CHOSE = (EventKind.TAKE_EXTRA_HAND, EventKind.KEEP_HAND)
+
+WIDOW_PHASES: tuple[Phase, ...] = (_CHOICE, _PLAY, _FINAL, _POUNCE)
+"""The phases the widow game owns (with every option on)."""
+_EVERYONE = EventSight.EVERYONE
+WIDOW_EVENTS: dict[EventKind, EventShape] = {
+    EventKind.EXCHANGE: ((2,), _EVERYONE), EventKind.PASS: ((0,), _EVERYONE), EventKind.KNOCK: ((0,), _EVERYONE),
+    EventKind.POUNCE: ((2,), _EVERYONE), EventKind.POUNCE_DECLINED: ((0,), EventSight.PLAYER_ONLY),
+    EventKind.EXCHANGE_ALL: ((6,), _EVERYONE), EventKind.TAKE_EXTRA_HAND: ((3,), _EVERYONE),
+    EventKind.KEEP_HAND: ((3,), _EVERYONE), EventKind.NEW_WIDOW: ((6,), _EVERYONE),
+}
+"""Every event is public but a declined pounce, which only the seat that declined knows of (Rules §3.3)."""
 
 
 @value_record
@@ -93,29 +103,53 @@ def widow_turn(
     return _new(WidowTurn, (turn_of, turns, passes, exchanges, given, knockers, final_left, declined, resume))
 
 
-class WidowRecord:
-    """The widow game's JSON for its turn record, its slice of the observation tensor, and its checks of a loaded state."""
+def _undo_pounce(table: DealTable, event: Event, path: str) -> None:
+    card, refill = event.cards
+    out_of(table.hands[event.player], card, f"seat {event.player}'s hand", path, event.kind)
+    out_of(table.widow, refill, "the widow", path, event.kind)
+    table.stock.insert(0, refill)
+    table.widow.append(card)
 
-    phases: tuple[Phase, ...]
-    events: dict[EventKind, Any]
 
-    def turn_features_size(self, rules: Rules, players: int) -> int:
-        return 4 * players + rules.deck_size + 5
+def _undo_exchange_all(table: DealTable, event: Event, path: str) -> None:
+    hand, widow = event.cards[:3], event.cards[3:]
+    same_cards(table.widow, hand, "the widow", path, event.kind)
+    same_cards(table.hands[event.player], widow, f"seat {event.player}'s hand", path, event.kind)
+    table.widow[:], table.hands[event.player][:] = widow, hand
 
-    def turn_features(self, view: Observation, out: Features) -> None:
-        """Whose turn, turns / (10 N), passes / N, exchanges / 3, the cards given this turn, the knocker,
-        the seats owed a final turn, the seats that declined a pounce (seen), the phase a question returns to."""
-        turn: WidowTurn = view.turn
-        n = view.num_players
-        out.seat(turn.turn_of)
-        out.number(turn.turns, 10 * n)
-        out.number(turn.passes, n)
-        out.number(turn.exchanges, 3)
-        out.cards(turn.given)
-        out.seats(turn.knockers)
-        out.seats(turn.final_left)
-        out.seats(turn.declined)
-        out.one_hot(None if turn.resume is None else (_PLAY, _FINAL).index(turn.resume), 2)
+
+def _undo_take_extra_hand(table: DealTable, event: Event, path: str) -> None:
+    same_cards(table.widow, event.cards, "the widow", path, event.kind)
+    table.widow[:], table.hands[event.player][:] = table.hands[event.player], event.cards
+
+
+def _undo_keep_hand(table: DealTable, event: Event, path: str) -> None:
+    same_cards(table.widow, event.cards, "the widow", path, event.kind)
+
+
+def _undo_new_widow(table: DealTable, event: Event, path: str) -> None:
+    dead, fresh = event.cards[:3], event.cards[3:]
+    same_cards(table.widow, fresh, "the widow", path, event.kind)
+    off_top(table.discard, dead, "the discard pile", path, event.kind)
+    table.stock[:0] = fresh
+    table.widow[:] = dead
+
+
+UNDO: dict[EventKind, Undo] = {
+    EventKind.EXCHANGE: undo_exchange,
+    EventKind.POUNCE: _undo_pounce,
+    EventKind.EXCHANGE_ALL: _undo_exchange_all,
+    EventKind.TAKE_EXTRA_HAND: _undo_take_extra_hand,
+    EventKind.KEEP_HAND: _undo_keep_hand,
+    EventKind.NEW_WIDOW: _undo_new_widow,
+}
+"""How each kind of event this mechanism records is played backwards (a knock, a pass, a declined question move nothing)."""
+
+
+class WidowDocument:
+    """The widow game's turn record as JSON, and its checks of a loaded state."""
+
+    undo: dict[EventKind, Undo] = UNDO
 
     def turn_to_json(self, turn: WidowTurn) -> dict[str, Any]:
         return {
@@ -157,7 +191,7 @@ class WidowRecord:
             if not dead and state.rules.stall_effect is not StallEffect.NEW_WIDOW:
                 jf.fail("discard", "the widow game has no discard pile: the list must be empty")
             jf.fail("discard", "the discard pile holds the dead widows of this deal's history (new_widow events), in order")
-        if state.phase not in self.phases:  # between deals: the cards as the showdown left them
+        if state.phase not in WIDOW_PHASES:  # between deals: the cards as the showdown left them
             return
         active = state.active
         for seat, hand in enumerate(state.hands):
@@ -174,13 +208,12 @@ class WidowRecord:
                 jf.fail(path, f"seat {seat} holds 3 cards, not {len(hand)}")
 
     def check(self, state: GameState) -> None:
-        """The turn record, then the history against the cards (the record's messages say more)."""
+        """The turn record (the engine then checks the history against the cards)."""
         self._check_record(state)
-        check_replay(self, state)  # type: ignore[arg-type]  # self is the whole Widow
 
     def _check_record(self, state: GameState) -> None:
         """The widow's bookkeeping: stall, whose turn, the knock, the pounce question."""
-        if state.phase not in self.phases:  # between deals: the cards as the showdown left them
+        if state.phase not in WIDOW_PHASES:  # between deals: the cards as the showdown left them
             return
         rules = state.rules
         turn: WidowTurn = state.turn
@@ -215,7 +248,7 @@ class WidowRecord:
 
     def _check_choice(self, state: GameState, turn: WidowTurn, chose: bool) -> None:
         """Before the dealer's choice nothing has been played: the dealer is to act, the eldest's turn is next."""
-        if chose or any(e.kind in self.events for e in state.history):
+        if chose or any(e.kind in WIDOW_EVENTS for e in state.history):
             jf.fail("phase", "the dealer's choice comes before any play of the deal")
         if state.to_act != state.dealer:
             jf.fail("to_act", f"the dealer, seat {state.dealer}, chooses first, not seat {state.to_act}")
@@ -256,5 +289,3 @@ class WidowRecord:
                 jf.fail("to_act", f"the pounce question goes to {asked}, not seat {state.to_act}")
         elif eligible:
             jf.fail("phase", f"seat {eligible[0]} can pounce: the state must ask it first (phase \"pounce\")")
-
-

@@ -1,7 +1,7 @@
 """What an observer of the widow game knows of the hidden cards, and the pounce question a placement implies.
 
-:class:`WidowView` gives the mechanism its part of observing: what a seat
-sees of a state (:meth:`~WidowView.seen`), and the rebuilt state of a placement.
+:class:`WidowLearning` is the mechanism's learning role: its slice of the
+observation tensor, where the hidden cards may be, and the rebuilt state of a placement.
 
 **What the history tells** (:func:`whereabouts`). Every exchange is public,
 so a card taken from the widow is in the taker's hand until it is given
@@ -34,9 +34,10 @@ from .record import WidowTurn, blitz_among, pounce_card_in
 if TYPE_CHECKING:
     from ...core.cards import Card
     from ...core.observation import Observation
-    from ...core.state import GameState
+    from ...core.rules import Rules
+    from ...parts.features import Features
 
-__all__ = ["WidowView", "rebuild", "whereabouts"]
+__all__ = ["WidowLearning", "rebuild", "whereabouts"]
 
 _POUNCE, _DECLINED = Phase.POUNCE, EventKind.POUNCE_DECLINED
 
@@ -163,15 +164,30 @@ def _with_refusals(history: tuple[Event, ...], seats: list[int], me: int) -> tup
     return history + refusals
 
 
-class WidowView:
-    """What a seat of the widow game sees of a state, and the state an observation's placement rebuilds (the mechanism's)."""
+class WidowLearning:
+    """The widow game's learning role: its slice of the tensor, where hidden cards may be, and a placement's state."""
+
+    def turn_features_size(self, rules: Rules, players: int) -> int:
+        return 4 * players + rules.deck_size + 5
+
+    def turn_features(self, view: Observation, out: Features) -> None:
+        """Whose turn, turns / (10 N), passes / N, exchanges / 3, the cards given this turn, the knocker,
+        the seats owed a final turn, the seats that declined a pounce (seen), the phase a question returns to."""
+        turn: WidowTurn = view.turn
+        n = view.num_players
+        out.seat(turn.turn_of)
+        out.number(turn.turns, 10 * n)
+        out.number(turn.passes, n)
+        out.number(turn.exchanges, 3)
+        out.cards(turn.given)
+        out.seats(turn.knockers)
+        out.seats(turn.final_left)
+        out.seats(turn.declined)
+        out.one_hot(None if turn.resume is None else (Phase.PLAY, Phase.FINAL_ROUND).index(turn.resume), 2)
 
     def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> WidowTurn:
         turn: WidowTurn = view.turn
         return turn
-
-    def hides_hand(self, state: GameState, player: int) -> bool:
-        return False
 
     def whereabouts(self, view: Observation) -> Whereabouts:
         """A card taken from the widow is in the taker's hand until given back; a pounce shows a quad."""

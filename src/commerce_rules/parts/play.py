@@ -1,32 +1,31 @@
-"""What a variant's parts promise the shared code: the mechanism and scoring protocols.
+"""The play protocols: what a mechanism and a scoring must do for a match to be played.
 
-A variant is three parts (see ``docs/design.md``). Each owns everything
-particular to it — its phases, its turn or match record, its checks of a
-loaded state, its JSON for that record, its words — and the shared code
-(``engine``, ``deal``, ``showdown``, ``observe``, ``serialize``, ``narrate``,
-``terminal``, the bots) only calls the methods below. Both parts answer
-actions in the phases they own (:class:`PhasePart`): the mechanism during a
-deal, the scoring in a pause between deals (Hoyle's horse).
+A variant is three parts (see ``docs/design.md``). A new mechanism or
+scoring implements its play protocol first — its phases, its legal actions,
+its moves, how a deal begins or a showdown is settled, who sees what it
+records, what it can do (its capabilities, declared as attributes) — and
+the engine can play it. Its other roles are protocols of their own, which
+it registers beside it (:mod:`commerce_rules.parts.spec`): its JSON and the
+checks of a loaded state (:mod:`~commerce_rules.parts.document`), its words
+(:mod:`~commerce_rules.parts.words`), and what learning code asks of it
+(:mod:`~commerce_rules.parts.learning`). Both parts answer actions in the
+phases they own (:class:`PhasePart`): the mechanism during a deal, the
+scoring in a pause between deals (Hoyle's horse).
 """
 
 from __future__ import annotations
 
 import enum
-import random
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from .action_kinds import ActionKind
     from ..core.actions import Action
     from ..core.cards import Card
-    from .features import Features
-    from ..core.observation import Observation
     from ..ranking import HandValue
     from ..core.rules import Rules
-    from ..core.state import DealLog, Event, EventKind, GameState, Payment, Phase, Showdown, ShowdownReason
+    from ..core.state import DealLog, EventKind, GameState, Payment, Phase, ShowdownReason
     from .sight import EventSight, FieldSight, PrivateQuestion
-    from .whereabouts import Rebuilt, Whereabouts
 
 __all__ = ["AcceptThenApply", "CheckedWhereMade", "EventShape", "MechanismPart", "PhasePart", "ScoringPart", "Settled", "Settlement", "Step", "accepted"]
 
@@ -89,26 +88,6 @@ class PhasePart(Protocol):
         harness holds what this accepts to :meth:`legal_actions`.
         """
 
-    def waiting_for(self, view: Observation) -> str:
-        """What the table waits for as ``view``'s seat sees it, naming the seat to act (for a refusal: "..., not seat 2").
-
-        From the refused seat's observation, never the state: a refusal tells
-        it nothing it may not see (who is being asked a private question).
-        """
-
-    def explain(self, state: GameState, action: Action) -> str:
-        """Why the seat to act may not play ``action``, in the player's words."""
-
-    def describe_move(self, before: GameState, action: Action, after: GameState) -> list[str]:
-        """The move as the table sees it (never a hidden card)."""
-
-    def choice_text(self, state: GameState, action: Action) -> str:
-        """A legal action as a menu line for the player who takes it (their own cards named)."""
-
-    def situation(self, view: Observation) -> list[str]:
-        """Lines telling the observer what the phase asks of them (empty when nothing particular)."""
-
-
 class AcceptThenApply:
     """:meth:`PhasePart.play` as :meth:`~PhasePart.accepts`, then :meth:`~PhasePart.apply`: for a part whose
     moves gain nothing from being checked where they are made."""
@@ -168,67 +147,15 @@ class MechanismPart(PhasePart, Protocol):
         the caller settles it.
         """
 
-    def opening(self, state: GameState) -> list[str]:
-        """The public lines that open a deal beyond who deals (the widow face up, for example)."""
-
-    def reason_text(self, showdown: Showdown, rules: Rules, before: GameState | None, action: Action | None) -> str:
-        """Why the exchanges ended, in words ("seat 2 knocked").
-
-        ``before`` and ``action`` are the step's, or ``None`` for a deal over
-        as soon as it was dealt (its showdown told after the step's first).
-        """
-
-    def imagined_turn(self, view: Observation, hands: tuple[tuple[Card, ...], ...], rng: random.Random) -> Any:
-        """The turn record of a state imagined from ``view`` with ``hands`` (what the view hides, drawn by ``rng``)."""
-
-    def whereabouts(self, view: Observation) -> Whereabouts:
-        """What ``view``'s history tells of the cards its seat cannot see: where they are, or may be.
-
-        Only the cards this mechanism's events moved: between deals the
-        shared code adds the last showdown's hands.
-        """
-
-    def rebuild(
-        self, view: Observation, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...], discard: tuple[Card, ...], rng: random.Random
-    ) -> Rebuilt | None:
-        """A whole state's hidden turn and history for this placement of the hidden cards, or ``None`` if no play reaches it.
-
-        The cards of events the observer did not see, the hidden fields of
-        the turn record (a barter's offer, a pending pounce question), and the
-        piles in the order the state keeps them. ``None`` makes
-        :func:`~commerce_rules.sample_state` draw another placement.
-        """
-
-    def turn_features_size(self, rules: Rules, players: int) -> int:
-        """The length of this mechanism's slice of the observation tensor."""
-
-    def turn_features(self, view: Observation, out: Features) -> None:
-        """Write ``view.turn`` (as the seat sees it) into the tensor: exactly ``turn_features_size`` numbers."""
-
     def hides_hand(self, state: GameState, player: int) -> bool:
         """Whether ``player`` may not look at their own hand now (Hoyle's blind exchange)."""
 
     def hides_widow(self, state: GameState) -> bool:
         """Whether the widow lies face down now, seen by nobody (Schwimmen's extra hand before the dealer's choice)."""
 
-    def turn_to_json(self, turn: Any) -> dict[str, Any]:
-        """The turn record as a JSON object."""
-
-    def turn_from_json(self, value: object, players: int) -> Any:
-        """The turn record from untrusted JSON (a SerializationError naming ``turn.<field>`` if wrong)."""
-
-    def check_hands(self, state: GameState) -> None:
-        """Raise a SerializationError if a loaded state's hands, widow or piles cannot be this mechanism's."""
-
-    def check(self, state: GameState) -> None:
-        """Raise a SerializationError if a loaded state's deal bookkeeping (its turn record) cannot happen."""
-
-
 class ScoringPart(PhasePart, Protocol):
     """What a deal costs and pays, when the match ends and who won."""
 
-    unit: str
-    """What a seat loses at a showdown, in words ("life", "counter"), or "" where nothing is lost."""
     has_money: bool
     """Whether points change hands (a ledger, a pool); without money every balance stays 0."""
     record_sight: dict[str, FieldSight]
@@ -286,33 +213,3 @@ class ScoringPart(PhasePart, Protocol):
         bounds). A mechanism moves at most one point per action (Foster's
         purchase); everything else that is paid is the scoring's own.
         """
-
-    def score_features_size(self, rules: Rules, players: int) -> int:
-        """The length of this scoring's slice of the observation tensor."""
-
-    def score_features(self, view: Observation, out: Features) -> None:
-        """Write the pot, balances, lives and match record into the tensor: ``score_features_size`` numbers."""
-
-    def record_to_json(self, record: Any) -> dict[str, Any]:
-        """The match record as a JSON object."""
-
-    def record_from_json(self, value: object) -> Any:
-        """The match record from untrusted JSON."""
-
-    def check(self, state: GameState) -> None:
-        """Raise a SerializationError if a loaded state's money, lives or question cannot happen."""
-
-    def standings(self, rules: Any, balances: Sequence[int], lives: Sequence[int], pot: int, active: Sequence[int] | None = None) -> str:
-        """The score as it stands, in words (``active``: the seats in, where a seat can be in with 0 lives)."""
-
-    def deal_heading(self, state: GameState) -> str:
-        """The heading of a deal ("Deal 2 of 4")."""
-
-    def deal_start(self, state: GameState) -> list[str]:
-        """The scoring's lines at a deal's start (the antes, the lives)."""
-
-    def showdown_lines(self, showdown: Showdown, after: GameState) -> list[str]:
-        """Who lost a life and who paid whom at ``showdown``, in words."""
-
-    def winners_text(self, state: GameState) -> str:
-        """The end of the match in one line."""

@@ -52,6 +52,9 @@ class MechanismWords(PhaseWords, Protocol):
     def opening(self, state: GameState) -> list[str]:
         """The public lines that open a deal beyond who deals (the widow face up, for example)."""
 
+    def knockers(self, view: Observation) -> tuple[int, ...]:
+        """Who has knocked in the deal ``view`` shows, in the order they knocked (a knock is public): a picture names them."""
+
     def reason_text(self, showdown: Showdown, rules: Rules, before: GameState | None, action: Action | None) -> str:
         """Why the exchanges ended, in words ("seat 2 knocked").
 

@@ -26,6 +26,11 @@ _BLITZ, _EXHAUSTED = ShowdownReason.BLITZ, ShowdownReason.STOCK_EXHAUSTED
 class DrawDiscardWords:
     """Draw and discard's words role."""
 
+    def knockers(self, view: Observation) -> tuple[int, ...]:
+        """Who knocked in the deal ``view`` shows, as its turn record keeps them (public)."""
+        turn: DrawTurn = view.turn
+        return turn.knockers
+
     def waiting_for(self, view: Observation) -> str:
         if view.phase is _DISCARD:
             return f"seat {view.to_act} has drawn and is to discard"

@@ -26,6 +26,11 @@ _BLIND = Phase.BLIND_EXCHANGE
 class RoundsWords:
     """Hoyle's words (Rules §6)."""
 
+    def knockers(self, view: Observation) -> tuple[int, ...]:
+        """Who knocked in the deal ``view`` shows, as its turn record keeps them (public)."""
+        turn: RoundsTurn = view.turn
+        return turn.knockers
+
     def waiting_for(self, view: Observation) -> str:
         if view.phase is _BLIND:
             return f"seat {view.to_act}, the dealer, is to exchange blind or pass"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Barter, BarterReply, Buy, Knock
-from ...core.state import Phase, ShowdownReason
+from ...core.state import EventKind, Phase, ShowdownReason
 from ...parts.words import plural
 from ..common import knocker_of, turn_limit_text
 from .record import BUY_PRICE, barter_partner
@@ -19,12 +19,18 @@ if TYPE_CHECKING:
     from ...core.state import GameState, Showdown
 
 _REPLY = Phase.BARTER_REPLY
+_KNOCK, _REFUSED = EventKind.KNOCK, EventKind.BARTER_REFUSED
 
 __all__ = ["TradeBarterWords"]
 
 
 class TradeBarterWords:
     """Trade and barter's words role."""
+
+    def knockers(self, view: Observation) -> tuple[int, ...]:
+        """Who knocked in the deal ``view`` shows: a knock, or a barter refused by knocking (its target knocked)."""
+        return tuple(event.target if event.kind is _REFUSED and event.target is not None else event.player
+                     for event in view.history if event.kind is _KNOCK or event.kind is _REFUSED)
 
     def waiting_for(self, view: Observation) -> str:
         if view.phase is _REPLY:

@@ -31,6 +31,11 @@ def _cards(cards: tuple[object, ...]) -> str:
 class WidowWords:
     """The widow game's words (Rules §2, §3, §7)."""
 
+    def knockers(self, view: Observation) -> tuple[int, ...]:
+        """Who knocked in the deal ``view`` shows, as its turn record keeps them (public)."""
+        turn: WidowTurn = view.turn
+        return turn.knockers
+
     def waiting_for(self, view: Observation) -> str:
         if view.phase is _POUNCE:
             return f"seat {view.to_act} is being asked whether to pounce"

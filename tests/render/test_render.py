@@ -161,6 +161,9 @@ def test_every_view_of_every_preset_parses_and_shows_no_hidden_card(name: str) -
             others = {card for other, hand in enumerate(state.hands) if other != seat for card in hand}
             face_up: tuple[Card, ...] = getattr(view, "discard", ())
             visible = set(view.hand) | set(view.widow) | set(face_up)
+            last = view.last_showdown
+            if last is not None and last.deal_number == view.deal_number:  # the deal is over: its hands were shown
+                visible |= {card for hand in last.hands for card in hand}
             for card in others - visible:
                 assert f"{card}, " not in " ".join(drawn), (name, seat, card)
             for card in face_up[-6:]:  # a face-up discard pile is drawn, its top cards at least

@@ -5,31 +5,35 @@ with inline styles, so that it shows the same in Jupyter, in a web page and
 in the docs:
 
 * :func:`observation_html`: what one seat sees -- its own hand face up,
-  every other hand face down;
+  every other hand face down, who knocked, what the table waits for; at the
+  match's end the last showdown's hands face up and the winners;
 * :func:`table_html`: a whole :class:`~commerce_rules.GameState` with every
   hand face up, as a worked example shows the table;
 * :func:`showdown_html`: a :class:`~commerce_rules.Showdown` -- the hands
   revealed, their values, the best hand, who lost, who was paid.
 
-The words about the score come from the variant's scoring part, so this
-module knows no variant.
+What a view shows of each seat, and the words above it, are worked out by
+:mod:`.moment` from an observation and the parts' words; the words about the
+score come from the variant's scoring part too, so this module knows no
+variant.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Final, NamedTuple
+from typing import Final
 
 from ..core.cards import Card
-from ..core.errors import ArgumentTypeError, CommerceError
+from ..core.errors import ArgumentTypeError
 from ..core.observation import Observation
-from ..ranking import evaluate
 from ..core.rules import Rules
 from ..core.state import GameState, Showdown
+from ..engine.observe import observe
 from ..engine.variant import variant_of
 from ..parts.words import plural, signed
 from .cards import CARD_PIXELS, LEFT, Html, hand_svg
+from .moment import Moment, moment, result_words
 
 __all__ = ["Html", "observation_html", "showdown_html", "table_html"]
 
@@ -50,44 +54,6 @@ _STYLE: Final = (
 _TABLE_LEFT: Final = "margin-left:0;margin-right:auto;text-align:left"
 """Written on each table: Jupyter centres a table (and each cell says :data:`~.cards.LEFT`, as Jupyter right-aligns
 cells, and may drop a ``<style>``)."""
-
-
-class _Seat(NamedTuple):
-    cards: tuple[Card, ...]
-    hidden: int
-    value: str
-
-
-def _value_text(cards: Sequence[Card], rules: Rules) -> str:
-    """The hand's value in words, or "" where it is no hand the ranking can value (yet)."""
-    try:
-        return str(evaluate(tuple(cards), rules))
-    except CommerceError:
-        return ""
-
-
-def _roles(seat: int, view: GameState | Observation) -> list[str]:
-    roles = []
-    if seat == view.dealer:
-        roles.append("dealer")
-    if view.active and seat == _eldest(view):
-        roles.append("eldest")
-    if seat not in view.active:
-        roles.append("out")
-    if view.to_act == seat and not view.is_over:
-        roles.append("to act")
-    if seat in view.winners:
-        roles.append("winner")
-    return roles
-
-
-def _eldest(view: GameState | Observation) -> int:
-    """The first active seat on the dealer's left."""
-    for step in range(1, view.num_players + 1):
-        seat = (view.dealer + step) % view.num_players
-        if seat in view.active:
-            return seat
-    return view.dealer  # pragma: no cover - a match always has an active seat
 
 
 def _score_cell(seat: int, view: GameState | Observation) -> str:
@@ -118,8 +84,10 @@ def _table(rows: Sequence[str]) -> str:
     return f'<table style="{_TABLE_LEFT}">' + "".join(rows) + "</table>"
 
 
-def _fragment(caption: str, body: str) -> Html:
-    return Html(f'<div class="commerce-table" style="{LEFT}">{_STYLE}<p><strong>{escape(caption)}</strong></p>{body}</div>')
+def _fragment(caption: str, body: str, notes: Sequence[str] = ()) -> Html:
+    """A picture: ``caption`` in bold, then the sentences of ``notes``, above ``body``."""
+    words = "".join(f" {escape(note)}" for note in notes)
+    return Html(f'<div class="commerce-table" style="{LEFT}">{_STYLE}<p><strong>{escape(caption)}</strong>{words}</p>{body}</div>')
 
 
 def _seat_label(seat: int, roles: Sequence[str], you: bool = False) -> str:
@@ -128,28 +96,31 @@ def _seat_label(seat: int, roles: Sequence[str], you: bool = False) -> str:
     return f"<strong>{escape(name)}</strong>{note}"
 
 
-def _view_html(view: GameState | Observation, seats: Sequence[_Seat], observer: int | None) -> Html:
+def _value_cell(value: str, result: str) -> str:
+    note = f'<br/><span class="note">{escape(result)}</span>' if result else ""
+    return escape(value) + note
+
+
+def _view_html(view: GameState | Observation, shown: Moment, observer: int | None, widow_face_down: int = 0) -> Html:
     scoring = variant_of(view.rules).scoring
     head = ["seat", "hand", "value", "score"] if (variant_of(view.rules).words.scoring.unit or scoring.has_money) else ["seat", "hand", "value"]
     rows = [_row(head, head=True)]
-    for seat, info in enumerate(seats):
+    for seat, info in enumerate(shown.seats):
         cells = [
-            _seat_label(seat, _roles(seat, view), seat == observer),
+            _seat_label(seat, info.roles, seat == observer),
             _cards_cell(info.cards, info.hidden),
-            escape(info.value),
+            _value_cell(info.value, info.result),
         ]
         if len(head) == 4:
             cells.append(escape(_score_cell(seat, view)))
-        rows.append(_row(cells, marked=view.to_act == seat and not view.is_over))
-    caption = f"Deal {view.deal_number}, seat {view.dealer} deals"
-    if view.is_over:
-        caption += "; the match is over"
-    elif view.to_act is not None:
-        caption += f"; seat {view.to_act} to act ({view.phase.value.replace('_', ' ')})"
+        marked = seat in view.winners if view.is_over else view.to_act == seat
+        rows.append(_row(cells, marked=marked))
     lines = [_table(rows)]
     centre = []
     if view.widow:
         centre.append(f"<span>{escape(_widow_word(view))} </span>{hand_svg(view.widow, height=CARD_PIXELS)}")
+    elif widow_face_down:
+        centre.append(f"<span>widow, face down </span>{hand_svg((), hidden=widow_face_down, height=CARD_PIXELS)}")
     face_up = _face_up_discard(view)
     if face_up:
         shown_cards = face_up[-DISCARD_SHOWN:]
@@ -164,7 +135,7 @@ def _view_html(view: GameState | Observation, seats: Sequence[_Seat], observer: 
         counts.append(f"pot: {view.pot}")
     centre.append(f'<span class="note">{escape("; ".join(counts))}</span>')
     lines.append('<div style="display:flex;flex-wrap:wrap;gap:1em;align-items:center">' + " ".join(centre) + "</div>")
-    return _fragment(caption, "".join(lines))
+    return _fragment(shown.heading + ".", "".join(lines), shown.notes)
 
 
 def _widow_word(view: GameState | Observation) -> str:
@@ -193,8 +164,8 @@ def table_html(state: GameState) -> Html:
     """
     if type(state) is not GameState:
         raise ArgumentTypeError(f"table_html() needs a GameState, not {type(state).__name__}")
-    seats = [_Seat(hand, 0, _value_text(hand, state.rules) if hand else "") for hand in state.hands]
-    return Html(_view_html(state, seats, None))
+    words_from = observe(state, state.to_act if state.to_act is not None else 0)  # the seat to act sees its own question
+    return _view_html(state, moment(words_from, state.hands), None)
 
 
 def observation_html(observation: Observation) -> Html:
@@ -208,14 +179,9 @@ def observation_html(observation: Observation) -> Html:
     """
     if type(observation) is not Observation:
         raise ArgumentTypeError(f"observation_html() needs an Observation, not {type(observation).__name__}")
-    seats = []
-    for seat, size in enumerate(observation.hand_sizes):
-        if seat == observation.player:
-            cards = observation.hand
-            seats.append(_Seat(cards, size - len(cards), _value_text(cards, observation.rules) if cards else ""))
-        else:
-            seats.append(_Seat((), size, ""))
-    return Html(_view_html(observation, seats, observation.player))
+    widow = variant_of(observation.rules).mechanism.widow_size
+    face_down = widow if widow and not observation.widow else 0  # dealt, and lying face down (an extra hand)
+    return _view_html(observation, moment(observation), observation.player, face_down)
 
 
 def showdown_html(showdown: Showdown, rules: Rules | None = None) -> Html:
@@ -246,17 +212,12 @@ def showdown_html(showdown: Showdown, rules: Rules | None = None) -> Html:
     rows = [_row(head, head=True)]
     for seat, hand in enumerate(showdown.hands):
         value = showdown.values[seat]
-        results = []
-        if seat == showdown.winner:
-            results.append("best hand")
-        if seat in showdown.losers:
-            results.append(f"loses a {unit}" if unit else "loses")
         roles = ["dealer"] if seat == showdown.dealer else []
         cells = [
             _seat_label(seat, roles),
             _cards_cell(hand, 0),
             escape("" if value is None else str(value)),
-            escape(", ".join(results)),
+            escape(result_words(seat, showdown, unit)),
         ]
         if paid:
             cells.append(escape(signed(net[seat])))

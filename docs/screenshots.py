@@ -11,6 +11,10 @@ desktop width (and the home page at a phone's), and
 writes one PNG per page into the second folder. It needs a ``chromium``
 (or ``chromium-browser`` / ``google-chrome``) on the PATH; on Debian,
 ``apt-get install chromium``. Nothing here runs in the test suite.
+
+These are for looking at the built pages. The pictures the pictures guide
+shows of a seat's view are made by ``scripts/seat_view_screenshots.py``
+and committed under ``docs/_static/screenshots/``.
 """
 
 from __future__ import annotations

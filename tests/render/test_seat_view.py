@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import NamedTuple
 
 import pytest
@@ -38,8 +39,9 @@ from commerce_rules.core.events import EventKind
 from commerce_rules.core.state import Phase
 from commerce_rules.engine.variant import variant_of
 from commerce_rules.render import observation_html
-from helpers import kind_first, play_out, random_walk
+from helpers import kind_first, play_out, random_walk, script_module
 
+ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
 END_PRESETS = {"foster": FOSTER, "crp": CRP, "thirty_one": THIRTY_ONE, "hoyle": HOYLE, "schwimmen": SCHWIMMEN}
 """The presets whose end of a match the issue names; the other presets are played to the end too."""
@@ -264,3 +266,18 @@ def test_twins_that_differ_only_in_hidden_cards_draw_the_same_seat_view() -> Non
             assert observation_html(observe(mine, seat)) == observation_html(observe(theirs, seat))
         assert observation_html(observe(mine, 0)) != observation_html(observe(theirs, 0))
 
+
+# --------------------------------------------------------------------------- the screenshots of the pictures guide
+
+
+def test_every_screenshot_scene_is_found_and_its_picture_is_in_the_pictures_guide() -> None:
+    """scripts/seat_view_screenshots.py takes them; here only its scenes are played (no browser)."""
+    script = script_module(ROOT / "scripts" / "seat_view_screenshots.py")
+    guide = (ROOT / "docs" / "guides" / "pictures.md").read_text(encoding="utf-8")
+    assert len(script.SCENES) >= 5
+    for scene in script.SCENES:
+        html = script.scene_html(scene)
+        assert rows(html) and caption(html), scene.name
+        assert (ROOT / "docs" / "_static" / "screenshots" / f"{scene.name}.png").is_file(), scene.name
+        assert f"../_static/screenshots/{scene.name}.png" in guide, scene.name
+    assert "python scripts/seat_view_screenshots.py" in guide

@@ -65,7 +65,7 @@ def check_history(variant: Variant, state: GameState) -> None:
     begun, ended = mechanism.begin(
         state, state.deal_number, state.dealer, dealt, tuple(table.widow), (*table.discard, *table.stock),
         state.pot, state.balances, state.log,
-    )  # fmt: skip
+    )
     if ended is not None and in_deal:
         jf.fail("history", f"played backwards from the cards, the deal would have ended as dealt ({ended.value})")
     if begun.stock != tuple(table.stock) or begun.discard != tuple(table.discard):

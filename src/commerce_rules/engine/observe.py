@@ -49,7 +49,7 @@ def observe(state: GameState, player: int) -> Observation:
         state = as_if_unasked(state, player, mechanism, sight.questions)
     # One unpacking reads every field: a read by name costs several times one item of it.
     (rules, _, _, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances, lives, active, turn, score,
-     log, showdowns, winners) = state  # fmt: skip
+     log, showdowns, winners) = state
     asked = to_act if phase in sight.questions else None
     if sight.turn_fields:
         turn = turn_as_seen(turn, sight.turn_fields, player, asked, real_turn)
@@ -81,7 +81,7 @@ def observe(state: GameState, player: int) -> Observation:
         history,
         showdowns,
         winners,
-    ))  # fmt: skip
+    ))
 
 
 def public_table(state: GameState) -> GameState:

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "EventSight", "FieldSight", "PrivateQuestion", "SeatSight", "as_if_unasked", "history_as_seen", "own_question", "seat_sight",
     "turn_as_seen",
-]  # fmt: skip
+]
 
 
 class SeatSight(NamedTuple):

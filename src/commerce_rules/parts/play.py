@@ -131,7 +131,7 @@ class MechanismPart(PhasePart, Protocol):
     def begin(
         self, state: GameState, deal_number: int, dealer: int, hands: tuple[tuple[Card, ...], ...],
         widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
-    ) -> Begun:  # fmt: skip
+    ) -> Begun:
         """Begin deal ``deal_number``: its turn record, its phase and the player to act, in one new state.
 
         ``state`` is the match as the last deal left it (or as set up for

@@ -75,7 +75,7 @@ class Ledger(NoQuestions):
             same_category = (
                 dealer_value is not None and winner_value is not None
                 and dealer_value.category is winner_value.category
-            )  # fmt: skip
+            )
             payees = [s for s in state.active if s != dealer] if same_category else [winner]
             for payee in payees:
                 payments.append((dealer, payee, DEALER_PAYS))

@@ -66,13 +66,13 @@ def _discards(seat: int) -> list[Discard]:
 def _moved(
     state: GameState, phase: Phase, to_act: int, hands: tuple[tuple[Card, ...], ...],
     stock: tuple[Card, ...], discard: tuple[Card, ...], turn: DrawTurn, log: DealLog,
-) -> GameState:  # fmt: skip
+) -> GameState:
     """``state`` after a move of this mechanism: as ``state.moved``, with the discard pile (the hot path)."""
     (rules, num_players, seed, deal_number, dealer, _, _, _, widow, _, _, pot, balances, lives, active, _, score, _, showdowns, winners) = state
     return _new(GameState, (
         rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances,
         lives, active, turn, score, log, showdowns, winners,
-    ))  # fmt: skip
+    ))
 
 
 class DrawDiscard(CheckedWhereMade):
@@ -84,7 +84,7 @@ class DrawDiscard(CheckedWhereMade):
     events: dict[EventKind, EventShape] = {
         _DRAW: ((1,), EventSight.PLAYER), _TAKE: ((1,), EventSight.EVERYONE),
         _DISCARDED: ((1,), EventSight.EVERYONE), _KNOCK: ((0,), EventSight.EVERYONE),
-    }  # fmt: skip
+    }
     """A card drawn from the stock is the drawer's; the pile lies face up."""
     turn_sight: dict[str, FieldSight] = dict.fromkeys(DrawTurn._fields, FieldSight.EVERYONE)
     private_questions: tuple[PrivateQuestion, ...] = ()
@@ -102,14 +102,14 @@ class DrawDiscard(CheckedWhereMade):
     def begin(
         self, state: GameState, deal_number: int, dealer: int, hands: tuple[tuple[Card, ...], ...],
         widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
-    ) -> Begun:  # fmt: skip
+    ) -> Begun:
         """Turn the stock's top card up to start the discard pile; a deal dealt with a 31 ends at once (a blitz)."""
         eldest = next_active(state.active, dealer)
         turn = draw_turn(eldest, 0, None, (), ())
         begun = opened(
             state, deal_number=deal_number, dealer=dealer, phase=_PLAY, to_act=eldest, hands=hands, widow=widow,
             stock=stock[1:], discard=stock[:1], pot=pot, balances=balances, turn=turn, log=log,
-        )  # fmt: skip
+        )
         rules = state.rules
         if rules.blitz and any(thirty_one(hands[seat], rules) for seat in state.active):
             return begun, _BLITZ

@@ -60,7 +60,7 @@ def _blind_choices(seat: int, widow: tuple[Card, ...]) -> tuple[BlindExchange, .
         blind_action(seat, (x,), a), blind_action(seat, (y,), b), blind_action(seat, (z,), c),
         blind_action(seat, (x, y), a | b), blind_action(seat, (x, z), a | c), blind_action(seat, (y, z), b | c),
         blind_action(seat, widow, a | b | c),
-    )  # fmt: skip
+    )
 
 
 def round_order(state: GameState, knockers: tuple[int, ...]) -> tuple[int, ...]:
@@ -78,7 +78,7 @@ class Rounds:
         EventKind.EXCHANGE: ((2,), EventSight.EVERYONE), EventKind.PASS: ((0,), EventSight.EVERYONE),
         EventKind.KNOCK: ((0,), EventSight.EVERYONE), EventKind.BLIND_EXCHANGE: ((2, 4, 6), EventSight.EVERYONE),
         EventKind.WIDOW_GROWS: ((1,), EventSight.EVERYONE),
-    }  # fmt: skip
+    }
     """Everything is public: the blind exchange is made face up."""
     turn_sight: dict[str, FieldSight] = dict.fromkeys(RoundsTurn._fields, FieldSight.EVERYONE)
     private_questions: tuple[PrivateQuestion, ...] = ()
@@ -96,12 +96,12 @@ class Rounds:
     def begin(
         self, state: GameState, deal_number: int, dealer: int, hands: tuple[tuple[Card, ...], ...],
         widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
-    ) -> Begun:  # fmt: skip
+    ) -> Begun:
         order = clockwise_from(state.active, dealer)  # the first round: every seat in play, from the eldest
         begun = opened(
             state, deal_number=deal_number, dealer=dealer, phase=_BLIND, to_act=dealer, hands=hands, widow=widow,
             stock=stock, discard=(), pot=pot, balances=balances, turn=RoundsTurn(order[0], order), log=log,
-        )  # fmt: skip
+        )
         return begun, None
 
     # ------------------------------------------------------------------ legality
@@ -234,7 +234,7 @@ class Rounds:
     def _exchange(
         self, state: GameState, turn: RoundsTurn, seat: int, give: Card, take: Card,
         hands: tuple[tuple[Card, ...], ...], widow: tuple[Card, ...],
-    ) -> Step:  # fmt: skip
+    ) -> Step:
         log = appended(state.log, _EXCHANGE, seat, (give, take))
         exchanges = turn.exchanges + 1
         if exchanges >= FREEZE:  # three in one turn: no more exchanges this deal
@@ -247,7 +247,7 @@ class Rounds:
     def _end_turn(
         self, state: GameState, turn: RoundsTurn, hands: tuple[tuple[Card, ...], ...], widow: tuple[Card, ...],
         stock: tuple[Card, ...], log: DealLog, knockers: tuple[int, ...], spent: tuple[int, ...],
-    ) -> Step:  # fmt: skip
+    ) -> Step:
         """The turn of ``turn.turn_of`` is over (with these knockers and spent seats): the next, a new round, or the end."""
         left = turn.round_left[1:]
         turns = turn.turns + 1

@@ -48,7 +48,7 @@ class TradeBarter(CheckedWhereMade):
     events: dict[EventKind, EventShape] = {
         _BUY: ((2,), EventSight.PLAYER), _BARTER: ((2,), EventSight.PLAYER_AND_TARGET),
         _REFUSED: ((1,), EventSight.PLAYER), _KNOCK: ((0,), EventSight.EVERYONE),
-    }  # fmt: skip
+    }
     """A buy's cards are the buyer's, a barter's the two traders', a refused offer's the offerer's."""
     turn_sight: dict[str, FieldSight] = {"turn_of": FieldSight.EVERYONE, "turns": FieldSight.EVERYONE, "offer": FieldSight.TURN_OWNER}
     """The offered card is the offerer's secret."""
@@ -66,13 +66,13 @@ class TradeBarter(CheckedWhereMade):
     def begin(
         self, state: GameState, deal_number: int, dealer: int, hands: tuple[tuple[Card, ...], ...],
         widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
-    ) -> Begun:  # fmt: skip
+    ) -> Begun:
         eldest = next_active(state.active, dealer)
         turn = _new(TradeTurn, (eldest, 0, None))  # TradeTurn(eldest), without the class call: once a deal
         begun = opened(
             state, deal_number=deal_number, dealer=dealer, phase=_PLAY, to_act=eldest, hands=hands, widow=widow,
             stock=stock, discard=(), pot=pot, balances=balances, turn=turn, log=log,
-        )  # fmt: skip
+        )
         return begun, None
 
     # ------------------------------------------------------------------ legality

@@ -207,7 +207,7 @@ def _reachable(index: int, piles: list[list[Card]], dropped: list[Card], needs: 
 def _options(
     event: Event, index: int, me: int, piles: list[list[Card]], dropped: list[Card],
     seen: dict[Card, int], bought_away: dict[Card, int], rng: random.Random,
-) -> list[tuple[Card, ...]]:  # fmt: skip
+) -> list[tuple[Card, ...]]:
     """The cards the event may have moved, given where they are just after it (the likeliest to work last)."""
     kind, player = event.kind, event.player
     if kind is _BUY:

@@ -64,7 +64,7 @@ def _tricon_among(hands: tuple[tuple[Card, ...], ...]) -> bool:
 def _asked(
     state: GameState, turn: WidowTurn, phase: Phase,
     hands: tuple[tuple[Card, ...], ...], widow: tuple[Card, ...], stock: tuple[Card, ...], log: DealLog,
-) -> GameState | None:  # fmt: skip
+) -> GameState | None:
     """The pounce question to ask now, if a seat can pounce: the first eligible seat in turn order from the
     player whose turn it is, i.e. the seats in play clockwise after the one before it (every seat in play
     holds a hand, four cards once it has pounced)."""
@@ -114,7 +114,7 @@ class Widow:
     def begin(
         self, state: GameState, deal_number: int, dealer: int, hands: tuple[tuple[Card, ...], ...],
         widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
-    ) -> Begun:  # fmt: skip
+    ) -> Begun:
         turn = _new(WidowTurn, (next_active(state.active, dealer), 0, 0, 0, (), (), (), (), None))  # WidowTurn(eldest), without the class call
         rules = state.rules
         reason = None
@@ -127,7 +127,7 @@ class Widow:
         begun = opened(
             state, deal_number=deal_number, dealer=dealer, phase=phase, to_act=to_act, hands=hands, widow=widow,
             stock=stock, discard=(), pot=pot, balances=balances, turn=turn, log=log,
-        )  # fmt: skip
+        )
         if rules.pounce and phase is _PLAY and reason is None:  # a pounce question may come before the eldest's turn
             asked, ended = self._go_on(begun, turn, _PLAY, hands, widow, stock, log)
             assert ended is None  # only a pounce question can follow a deal, and it ends nothing
@@ -257,7 +257,7 @@ class Widow:
             exchanges + 1 < rules.exchanges_per_turn
             or (rules.blitz and blitz_among(rules, hands, (seat,)))
             or (rules.pounce and _tricon_among(hands))
-        ):  # fmt: skip
+        ):
             return self._exchanged(state, turn, seat, hands, new_widow, log, (give,))
         if phase is _PLAY:
             active = state.active
@@ -330,7 +330,7 @@ class Widow:
     def _exchanged(
         self, state: GameState, turn: WidowTurn, seat: int,
         hands: tuple[tuple[Card, ...], ...], widow: tuple[Card, ...], log: DealLog, given: tuple[Card, ...],
-    ) -> Step:  # fmt: skip
+    ) -> Step:
         """After an exchange (of one card or of the whole hand): a blitz, a pounce question, or play goes on."""
         exchanges = turn.exchanges + 1
         rules = state.rules
@@ -380,7 +380,7 @@ class Widow:
     def _go_on(
         self, state: GameState, turn: WidowTurn, phase: Phase,
         hands: tuple[tuple[Card, ...], ...], widow: tuple[Card, ...], stock: tuple[Card, ...], log: DealLog,
-    ) -> Step:  # fmt: skip
+    ) -> Step:
         """After the widow changed (or a pounce was declined): ask the next pounce, or let play go on."""
         if state.rules.pounce:
             if _tricon_among(hands):
@@ -399,7 +399,7 @@ class Widow:
         self, state: GameState, turn: WidowTurn, phase: Phase,
         hands: tuple[tuple[Card, ...], ...], widow: tuple[Card, ...], stock: tuple[Card, ...], log: DealLog,
         passes: int, declined: tuple[int, ...],
-    ) -> Step:  # fmt: skip
+    ) -> Step:
         """The turn of ``turn.turn_of`` is over: the next seat's turn, or the showdown after the final round."""
         seat = turn.turn_of
         left = turn.final_left

@@ -171,6 +171,12 @@ def table_html(state: GameState) -> Html:
 def observation_html(observation: Observation) -> Html:
     """What one seat sees: its own hand face up, the others' face down, the widow and the score.
 
+    Drawn from the observation alone. Above the table, who deals, who
+    knocked and what the table waits for, in the words of the part that owns
+    the phase; under each seat its roles. Once the deal is shown down (the
+    match's end, a question right after the showdown) every hand is the
+    showdown's, face up, and at the match's end the winners are named.
+
     >>> from commerce_rules import FOSTER, deal_position, observe
     >>> view = observe(deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0), 1)
     >>> html = observation_html(view)

@@ -1,6 +1,6 @@
 """Benchmark the OpenSpiel adapter: random-play steps per second, beside OpenSpiel's own ``python_kuhn_poker``.
 
-Run (with the extra installed, ``pip install 'commerce-rules[openspiel]'``, or in
+Run (with the extra installed, ``pip install '.[openspiel]'`` from a clone, or in
 ``nox -s adapters``'s environment):
 
     python benchmarks/openspiel_steps.py [--seconds 3] [--players 4] [--seed 1]

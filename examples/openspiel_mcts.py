@@ -1,6 +1,6 @@
 """OpenSpiel's MCTS bot against the library's GreedyBot, through OpenSpiel's evaluate_bots.
 
-    pip install 'commerce-rules[openspiel]'
+    pip install '.[openspiel]'    # from a clone of the repository
     python examples/openspiel_mcts.py --variant foster --matches 4 --simulations 20
 
 Importing ``commerce_rules.openspiel`` registers the game ``python_commerce``.

@@ -1,6 +1,6 @@
 """A match through PettingZoo's AEC loop, every agent choosing at random among its legal actions.
 
-    pip install 'commerce-rules[pettingzoo]'
+    pip install '.[pettingzoo]'    # from a clone of the repository
     python examples/pettingzoo_random.py --variant crp --players 4 --seed 7
 
 Each agent reads the ``action_mask`` of its observation and samples a legal

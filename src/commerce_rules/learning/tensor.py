@@ -135,35 +135,36 @@ def fill_features(view: Observation, variant: Variant, out: Features) -> None:
 def _known_places(view: Observation, out: Features) -> None:
     where = whereabouts_of(view)
     visible = {*view.hand, *view.widow}
-    n, d = view.num_players, len(out.deck)
-    found: dict[int, float] = {}  # by position in N rows of D slots (seats 1..N-1, then the discard)
-
-    def row(place: int) -> int | None:
-        if place == DISCARD:
-            return (n - 1) * d
-        if 0 <= place < n and place != view.player:
-            return (out.relative(place) - 1) * d
-        return None  # the stock, or the observer's own hidden hand
-
+    n, d, me, slot = view.num_players, len(out.deck), view.player, out.slot
+    # Where each place's row of D slots starts: seats 1..N-1 (relative), then the discard; the stock and the
+    # observer's own hidden hand have none.
+    rows = {place: ((place - me) % n - 1) * d for place in range(n) if place != me}
+    rows[DISCARD] = (n - 1) * d
+    positions: list[int] = []  # in those N rows (a card is known or maybe, each of its places once: no position twice)
+    values: list[float] = []
     for card, place in where.known.items():
-        start = row(place)
+        start = rows.get(place)
         if start is not None and card not in visible:
-            found[start + out.slot[card.index]] = 1.0
+            positions.append(start + slot[card.index])
+            values.append(1.0)
+    known = where.known
     for card, places in where.maybe.items():
-        if card in visible or card in where.known:
+        if card in visible or card in known:
             continue
+        share = 1.0 / len(places)
         for place in places:
-            start = row(place)
+            start = rows.get(place)
             if start is not None:
-                found[start + out.slot[card.index]] = 1.0 / len(places)
-    out.block(n * d, found)
+                positions.append(start + slot[card.index])
+                values.append(share)
+    out.block(n * d, positions, values)
 
 
 def _last_showdown(view: Observation, out: Features) -> None:
     last = view.last_showdown
     n = view.num_players
     if last is None:  # the flag, the N hands, the winner and the losers: all 0
-        out.block(1 + n * len(out.deck) + 2 * n, {})
+        out.block(1 + n * len(out.deck) + 2 * n)
         return
     out.number(1.0)
     for offset in range(n):

@@ -12,7 +12,7 @@ written field by field by :class:`SparseFeatures`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 from ..core.cards import Card
@@ -34,23 +34,28 @@ class TensorRow(Protocol):
 
 
 class SparseFeatures(Features):
-    """The layout's writers, recording only the entries that are not 0: their positions in :attr:`positions`, values in :attr:`numbers`.
+    """The layout's writers, recording only the entries that are not 0: positions in :attr:`positions`, values in :attr:`numbers`.
 
     Positions count from ``start``: a batch's rows, one after the other in a
     flat array, share the two lists, each row written from its own start.
     """
 
-    __slots__ = ("at", "positions", "numbers")
+    __slots__ = ("at", "positions", "numbers", "size")
 
     def __init__(
-        self, view: Observation, deck: tuple[Card, ...], start: int = 0, positions: list[int] | None = None,
+        self,
+        view: Observation,
+        deck: tuple[Card, ...],
+        start: int = 0,
+        positions: list[int] | None = None,
         numbers: list[float] | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         super().__init__(view, deck)
         self.at = start
         """The position the next field starts at."""
         self.positions: list[int] = [] if positions is None else positions
         self.numbers: list[float] = [] if numbers is None else numbers
+        self.size = len(deck)
 
     def seat(self, seat: int | None, *, nobody: bool = False) -> None:
         if seat is not None:
@@ -62,32 +67,39 @@ class SparseFeatures(Features):
         self.at += self.players + nobody
 
     def seats(self, seats: Iterable[int]) -> None:
-        at, me, players = self.at, self.me, self.players
-        before = len(self.positions)
-        self.positions.extend([at + (seat - me) % players for seat in seats])
-        self.numbers.extend([1.0] * (len(self.positions) - before))
+        at, me, players, positions, numbers = self.at, self.me, self.players, self.positions, self.numbers
+        for seat in seats:
+            positions.append(at + (seat - me) % players)
+            numbers.append(1.0)
         self.at = at + players
 
     def per_seat(self, values: Iterable[int], scale: float) -> None:
-        at, me, players = self.at, self.me, self.players
+        at, me, players, positions, numbers = self.at, self.me, self.players, self.positions, self.numbers
         for seat, value in enumerate(values):
             if value:
-                self.positions.append(at + (seat - me) % players)
-                self.numbers.append(value / scale)
+                positions.append(at + (seat - me) % players)
+                numbers.append(value / scale)
         self.at = at + players
 
     def cards(self, cards: Iterable[Card], weight: float = 1.0) -> None:
-        at, slot = self.at, self.slot
-        before = len(self.positions)
-        self.positions.extend([at + slot[card.index] for card in cards])  # a card not in the deck: 2**20 on (checked at the end)
-        self.numbers.extend([weight] * (len(self.positions) - before))
-        self.at = at + len(self.deck)
+        at, slot, size, positions, numbers = self.at, self.slot, self.size, self.positions, self.numbers
+        for card in cards:
+            place = slot[card.index]
+            if place >= size:  # not in the deck (NOT_IN_DECK), as the list of slots refuses it
+                raise IndexError("a card not in the deck")
+            positions.append(at + place)
+            numbers.append(weight)
+        self.at = at + size
 
     def order(self, cards: tuple[Card, ...], scale: float) -> None:
-        at, slot = self.at, self.slot
-        self.positions.extend([at + slot[card.index] for card in cards])
-        self.numbers.extend([(position + 1) / scale for position in range(len(cards))])
-        self.at = at + len(self.deck)
+        at, slot, size, positions, numbers = self.at, self.slot, self.size, self.positions, self.numbers
+        for position, card in enumerate(cards, 1):
+            place = slot[card.index]
+            if place >= size:
+                raise IndexError("a card not in the deck")
+            positions.append(at + place)
+            numbers.append(position / scale)
+        self.at = at + size
 
     def number(self, value: float, scale: float = 1.0) -> None:
         if value:
@@ -95,11 +107,12 @@ class SparseFeatures(Features):
             self.numbers.append(value / scale)
         self.at += 1
 
-    def block(self, size: int, entries: Mapping[int, float]) -> None:
-        if entries:
-            at = self.at
-            self.positions.extend([at + position for position in entries])
-            self.numbers.extend(entries.values())
+    def block(self, size: int, positions: Sequence[int] = (), values: Sequence[float] = ()) -> None:
+        if positions:
+            if min(positions) < 0 or max(positions) >= size:  # as the list of slots refuses it
+                raise IndexError("a position beyond the block")
+            self.positions.extend(map(self.at.__add__, positions))
+            self.numbers.extend(values)
         self.at += size
 
     def one_hot(self, index: int | None, size: int) -> None:
@@ -126,14 +139,11 @@ def write_entries(view: Observation, start: int, positions: list[int], numbers: 
     """
     variant = variant_of(view.rules)
     first = len(positions)
-    out = SparseFeatures(view, variant.deck, start, positions, numbers)
     try:
-        fill_features(view, variant, out)
-    except IndexError:
-        raise CommerceError("the observation holds a card that is not in this variant's deck") from None
-    if len(positions) > first and max(positions[first:]) >= out.at:  # a card not in the deck is placed 2**20 on
+        fill_features(view, variant, SparseFeatures(view, variant.deck, start, positions, numbers))
+    except IndexError:  # a card's slot beyond the deck's: a hand-built observation
         del positions[first:], numbers[first:]
-        raise CommerceError("the observation holds a card that is not in this variant's deck")
+        raise CommerceError("the observation holds a card that is not in this variant's deck") from None
 
 
 def observation_tensor_entries(observation: Observation) -> tuple[list[int], list[float]]:

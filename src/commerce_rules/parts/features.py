@@ -8,7 +8,7 @@ layout names, so that they stay near 0..1.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .action_kinds import deck_slots
@@ -81,10 +81,10 @@ class Features:
         """One number, divided by ``scale``."""
         self.values.append(value / scale)
 
-    def block(self, size: int, entries: Mapping[int, float]) -> None:
-        """``size`` slots, each position of ``entries`` holding its value, the others 0."""
+    def block(self, size: int, positions: Sequence[int] = (), values: Sequence[float] = ()) -> None:
+        """``size`` slots, 0 but at ``positions`` (each at most once), which hold ``values`` (in the same order)."""
         slots = [0.0] * size
-        for at, value in entries.items():
+        for at, value in zip(positions, values):
             slots[at] = value
         self.values.extend(slots)
 

@@ -86,7 +86,7 @@ def adapters(session: nox.Session) -> None:
     session.run("pytest", "-p", "no:cacheprovider", "-rs", "--strict-markers", *ADAPTER_TESTS, *session.posargs,
                 env={"COMMERCE_ADAPTERS_REQUIRED": "1"})
     session.run(
-        "mypy", "--strict", "src/commerce_rules/openspiel", "src/commerce_rules/pettingzoo.py", "src/commerce_rules/gym.py",
+        "mypy", "--strict", "src/commerce_rules/openspiel", "src/commerce_rules/pettingzoo.py", "src/commerce_rules/gym",
         *ADAPTER_TESTS, "examples/openspiel_mcts.py", "examples/pettingzoo_random.py",
     )
 

@@ -1,4 +1,4 @@
-"""Gymnasium adapter (extra ``gym``): one seat of a match as a single-agent ``gymnasium.Env``, the others played by opponents.
+"""``CommerceEnv``: one seat of a match as a single-agent ``gymnasium.Env``, the others played by opponents.
 
 ``CommerceEnv(variant="foster", players=4, seat=0, opponents=None, **options)``
 is a :class:`gymnasium.Env` for the learner at ``seat``. Its action space is
@@ -21,6 +21,10 @@ A private question to an opponent (the pounce, Rules §3.3) is answered
 inside the environment like any other opponent's move: the learner never
 steps while another seat is asked, so neither its observations nor the
 number of its steps tell it who was.
+
+The checks of the arguments, the opponents' seeding and their play are
+functions of this module, which :class:`~commerce_rules.gym.vector.CommerceVectorEnv`
+shares, so that a match there is played exactly as here.
 """
 
 from __future__ import annotations
@@ -34,21 +38,21 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from . import legal_action_indices, legal_actions, num_actions, observation_tensor, observation_tensor_size, returns
-from .learning.action_space import action_from_index
-from .core.actions import Action
-from .learning.adapter_input import action_index_argument
-from .bots import Bot, GreedyBot
-from .engine.reducer import apply
-from .core.errors import CommerceError, IllegalActionError
-from .text.narrate import describe_standings, narrate_start, narrate_step
-from .core.observation import Observation
-from .engine.observe import observe
-from .learning.parameters import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, with_default_limits
-from .core.quoting import shown
-from .core.rules import PRESETS, Rules
-from .engine.start import new_game
-from .core.state import GameState
+from .. import legal_action_indices, legal_actions, num_actions, observation_tensor, observation_tensor_size, returns
+from ..learning.action_space import action_from_index
+from ..core.actions import Action
+from ..learning.adapter_input import action_index_argument
+from ..bots import Bot, GreedyBot
+from ..engine.reducer import apply
+from ..core.errors import CommerceError, IllegalActionError
+from ..text.narrate import describe_standings, narrate_start, narrate_step
+from ..core.observation import Observation
+from ..engine.observe import observe
+from ..learning.parameters import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, with_default_limits
+from ..core.quoting import shown
+from ..core.rules import PRESETS, Rules
+from ..engine.start import new_game
+from ..core.state import GameState
 
 __all__ = ["DEFAULT_DEAL_LIMIT", "DEFAULT_TURN_LIMIT", "CommerceEnv", "Opponent", "Policy"]
 
@@ -67,10 +71,16 @@ RENDER_MODES: Final = ("ansi",)
 Move = tuple[GameState, Action, GameState]
 
 
+_SEEDED: dict[type, bool] = {}
+"""Whether a bot class's constructor takes a seed, by class (``inspect.signature`` costs more than a reset)."""
+
+
 def _player(opponent: Opponent, seed: int) -> Policy:
     """How ``opponent`` plays one episode: a copy of a bot as given, a bot class built from ``seed``, or the callable itself."""
     if isinstance(opponent, type):
-        seeded = "seed" in inspect.signature(opponent).parameters
+        seeded = _SEEDED.get(opponent)
+        if seeded is None:
+            seeded = _SEEDED.setdefault(opponent, "seed" in inspect.signature(opponent).parameters)
         built = opponent(seed=seed) if seeded else opponent()  # a class of deterministic bots may take no seed
         if not callable(getattr(built, "choose", None)):
             raise CommerceError(f"the opponent class {shown(opponent)} built {shown(built)}, which has no choose() method")
@@ -78,6 +88,64 @@ def _player(opponent: Opponent, seed: int) -> Policy:
     if callable(getattr(opponent, "choose", None)):
         return copy.deepcopy(opponent).choose  # type: ignore[union-attr]
     return opponent  # type: ignore[return-value]
+
+
+def table_rules(variant: object, players: int, seat: object, options: dict[str, Any]) -> Rules:
+    """The rules of the learner's table, limits supplied, once ``variant``, ``players`` and ``seat`` are checked."""
+    if not isinstance(variant, str) or variant not in PRESETS:
+        raise CommerceError(f"variant must be a preset's name ({', '.join(PRESETS)}), not {shown(variant)}")
+    rules = with_default_limits(PRESETS[variant].replace(**options))
+    new_game(rules, players, seed=0)  # the library refuses a bad player count or a table too large
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        raise CommerceError(f"seat must be a seat of the table, 0 to {players - 1}, not {shown(seat)}")
+    return rules
+
+
+def opponents_by_seat(players: int, seat: int, opponents: Opponent | Sequence[Opponent] | None) -> dict[int, Opponent]:
+    """Each other seat's :data:`Opponent`, from the ``opponents`` argument (checked)."""
+    others = [other for other in range(players) if other != seat]
+    if opponents is None:
+        return {other: GreedyBot for other in others}
+    if isinstance(opponents, Sequence) and not isinstance(opponents, str):
+        if len(opponents) != len(others):
+            raise CommerceError(f"opponents must name one opponent for each of the {len(others)} other seats, not {len(opponents)}")
+        given = dict(zip(others, opponents))
+    else:
+        given = {other: opponents for other in others}
+    for opponent in given.values():
+        if not callable(opponent) and not callable(getattr(opponent, "choose", None)):
+            raise CommerceError(f"an opponent is a bot, a bot class or a callable, not {shown(opponent)}")
+    return given
+
+
+def match_players(opponents: dict[int, Opponent], match_seed: int, players: int) -> dict[int, Policy]:
+    """How each opponent plays the match dealt from ``match_seed``; a bot class is built from a seed derived from it."""
+    if not any(isinstance(opponent, type) for opponent in opponents.values()):
+        return {seat: _player(opponent, 0) for seat, opponent in opponents.items()}  # no seed is used
+    seeds = np.random.SeedSequence(match_seed).generate_state(players, dtype=np.uint64)
+    return {seat: _player(opponent, int(seeds[seat] >> 1)) for seat, opponent in opponents.items()}
+
+
+def play_opponents(match: GameState, seat: int, policies: dict[int, Policy], moves: list[Move] | None) -> GameState:
+    """``match`` played on by the opponents until ``seat`` is to act or the match is over; their moves appended to ``moves``.
+
+    An opponent answering a private question is stepped here like any
+    other move: the learner sees only where it stands at its next turn.
+
+    :raises CommerceError: an opponent chose an action that is not legal.
+    """
+    while not match.is_over and match.to_act != seat:
+        other = match.to_act
+        assert other is not None
+        legal = legal_actions(match)
+        move = policies[other](observe(match, other), legal)
+        if not any(option is move for option in legal) and move not in legal:  # a bot returns one of them: no __eq__
+            raise CommerceError(f"the opponent at seat {other} chose {shown(move)}, which is not one of its legal actions")
+        after = apply(match, move)
+        if moves is not None:
+            moves.append((match, move, after))
+        match = after
+    return match
 
 
 class CommerceEnv(gymnasium.Env[Observed, np.int64]):  # type: ignore[misc, unused-ignore]
@@ -105,18 +173,13 @@ class CommerceEnv(gymnasium.Env[Observed, np.int64]):  # type: ignore[misc, unus
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        if not isinstance(variant, str) or variant not in PRESETS:
-            raise CommerceError(f"variant must be a preset's name ({', '.join(PRESETS)}), not {shown(variant)}")
+        self.rules: Rules = table_rules(variant, players, seat, options)
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise CommerceError(f"render_mode must be None or 'ansi', not {shown(render_mode)}")
-        self.rules: Rules = with_default_limits(PRESETS[variant].replace(**options))
-        new_game(self.rules, players, seed=0)  # the library refuses a bad player count or a table too large
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise CommerceError(f"seat must be a seat of the table, 0 to {players - 1}, not {shown(seat)}")
         self.players = players
         self.seat = seat
         self.render_mode = render_mode
-        self._opponents = self._opponents_by_seat(opponents)
+        self._opponents = opponents_by_seat(players, seat, opponents)
         actions = num_actions(self.rules)
         size = observation_tensor_size(self.rules, players)
         self.observation_space = spaces.Dict(
@@ -132,21 +195,6 @@ class CommerceEnv(gymnasium.Env[Observed, np.int64]):  # type: ignore[misc, unus
         """This episode's opponents, by seat."""
         self._told: tuple[GameState | None, list[Move]] = (None, [])
         """What ``render`` narrates: the match as it started (``None`` after a step), and the moves since the learner's last."""
-
-    def _opponents_by_seat(self, opponents: Opponent | Sequence[Opponent] | None) -> dict[int, Opponent]:
-        others = [seat for seat in range(self.players) if seat != self.seat]
-        if opponents is None:
-            return {seat: GreedyBot for seat in others}
-        if isinstance(opponents, Sequence) and not isinstance(opponents, str):
-            if len(opponents) != len(others):
-                raise CommerceError(f"opponents must name one opponent for each of the {len(others)} other seats, not {len(opponents)}")
-            given = dict(zip(others, opponents))
-        else:
-            given = {seat: opponents for seat in others}
-        for opponent in given.values():
-            if not callable(opponent) and not callable(getattr(opponent, "choose", None)):
-                raise CommerceError(f"an opponent is a bot, a bot class or a callable, not {shown(opponent)}")
-        return given
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Observed, dict[str, Any]]:
         """A new match, dealt from ``seed`` as :func:`~commerce_rules.new_game` deals it, and opponents seeded from it.
@@ -167,10 +215,9 @@ class CommerceEnv(gymnasium.Env[Observed, np.int64]):  # type: ignore[misc, unus
             start = new_game(self.rules, self.players, seed=match_seed)
         elif type(start) is not GameState or start.rules != self.rules or start.num_players != self.players:
             raise CommerceError("options['state'] must be a GameState of this environment's rules (env.rules) and players")
-        seeds = np.random.SeedSequence(match_seed).generate_state(self.players, dtype=np.uint64)
-        self._players = {seat: _player(opponent, int(seeds[seat] >> 1)) for seat, opponent in self._opponents.items()}
+        self._players = match_players(self._opponents, match_seed, self.players)
         moves: list[Move] = []
-        self.match = self._play_opponents(start, moves)
+        self.match = play_opponents(start, self.seat, self._players, moves)
         self._told = (start, moves)
         return self._observed(self.match), {}
 
@@ -186,29 +233,11 @@ class CommerceEnv(gymnasium.Env[Observed, np.int64]):  # type: ignore[misc, unus
         move = action_from_index(match, action_index_argument(action))
         after = apply(match, move)
         moves: list[Move] = [(match, move, after)]
-        self.match = self._play_opponents(after, moves)
+        self.match = play_opponents(after, self.seat, self._players, moves)
         self._told = (None, moves)
         over = self.match.is_over
         reward = float(returns(self.match)[self.seat]) if over else 0.0
         return self._observed(self.match), reward, over, False, {}
-
-    def _play_opponents(self, match: GameState, moves: list[Move]) -> GameState:
-        """``match`` played on by the opponents until the learner is to act or the match is over; their moves appended to ``moves``.
-
-        An opponent answering a private question is stepped here like any
-        other move: the learner sees only where it stands at its next turn.
-        """
-        while not match.is_over and match.to_act != self.seat:
-            seat = match.to_act
-            assert seat is not None
-            legal = legal_actions(match)
-            move = self._players[seat](observe(match, seat), legal)
-            if move not in legal:
-                raise CommerceError(f"the opponent at seat {seat} chose {shown(move)}, which is not one of its legal actions")
-            after = apply(match, move)
-            moves.append((match, move, after))
-            match = after
-        return match
 
     def _observed(self, match: GameState) -> Observed:
         """The learner's observation tensor, and its action mask (all zeros once the match is over)."""

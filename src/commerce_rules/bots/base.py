@@ -20,7 +20,6 @@ from ..core.quoting import shown
 
 __all__ = ["Bot", "check_choice", "check_seed"]
 
-_OVER = Phase.OVER  # a global: an enum member read from its class costs several times as much
 
 
 def check_seed(seed: object) -> None:
@@ -49,7 +48,7 @@ def check_choice(observation: object, legal_actions: object) -> None:
         raise ArgumentTypeError(f"choose() needs the tuple of legal actions, not {type(legal_actions).__name__}")
     if not legal_actions:
         raise CommerceError("choose() needs at least one legal action")
-    if observation.phase is _OVER:
+    if observation.phase is Phase.OVER:
         raise CommerceError("the match is over: there is nothing to choose")
     try:
         seen = 1 << (SEEN_SEAT_SHIFT + observation.player)  # a seat below 0 raises ValueError: the search names it

@@ -23,7 +23,6 @@ __all__ = ["Observation", "observe", "public_table"]
 
 
 _new = tuple.__new__
-_OVER = Phase.OVER  # a module global: an enum member read through its class costs a metaclass lookup
 
 
 def observe(state: GameState, player: int) -> Observation:

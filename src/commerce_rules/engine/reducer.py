@@ -27,7 +27,6 @@ from .variant import variant_of
 
 __all__ = ["apply", "legal_actions", "replay"]
 
-_NEXT_DEAL = Settled.NEXT_DEAL  # a module global: an enum member read through its class costs a metaclass lookup
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
@@ -102,7 +101,7 @@ def apply(
 
 def _deal_ended(state: GameState, after: GameState, outcome: ShowdownReason | Settled, chosen: Decks) -> GameState:
     """After the action that ended a deal (or answered a question between deals): settle it and deal on."""
-    if outcome is _NEXT_DEAL:  # an answer between deals: its events open the next deal
+    if outcome is Settled.NEXT_DEAL:  # an answer between deals: its events open the next deal
         carried = DealLog.of(after.history[len(state.history) :])
         return continue_match(after, carried, decks=chosen)
     return finish_deal(after, outcome, chosen)

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 
 __all__ = ["check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "replaced", "swap_in", "taken_from_the_widow", "TURN_ENDINGS", "turn_endings", "unless_turn_limit", "WHOLE_HAND_ENDINGS", "whole_hand_endings", "with_seat", "without"]
 
-_TURN_LIMIT = ShowdownReason.TURN_LIMIT  # a module global: an enum member read through its class costs a metaclass lookup
 
 T = TypeVar("T")
 
@@ -169,7 +168,7 @@ def unless_turn_limit(state: GameState, turns: int) -> Step:
     """Play goes on from ``state`` — unless ``turn_limit`` turns have been played in this deal."""
     limit = state.rules.turn_limit
     if limit is not None and turns >= limit:
-        return state, _TURN_LIMIT
+        return state, ShowdownReason.TURN_LIMIT
     return state, None
 
 

@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 
 __all__ = ["LIVES", "Lives", "LivesRecord", "losers_of", "lowest_hands", "out_after", "take_lives"]
 
-_BLITZ, _KNOCK = ShowdownReason.BLITZ, ShowdownReason.KNOCK  # module globals: an enum member read through its class costs a metaclass lookup
 
 
 @value_record
@@ -50,7 +49,7 @@ def losers_of(state: GameState, values: tuple[HandValue | None, ...], reason: Sh
     """
     active = state.active
     rules = state.rules
-    if reason is _BLITZ and rules.blitz_all_lose:
+    if reason is ShowdownReason.BLITZ and rules.blitz_all_lose:
         losers = tuple([seat for seat in active if not is_blitz(values[seat], rules)])  # type: ignore[arg-type]
     else:  # one pass (a showdown's hot path): the lowest strength so far, and the seats that hold it
         first = active[0]
@@ -72,7 +71,7 @@ def losers_of(state: GameState, values: tuple[HandValue | None, ...], reason: Sh
 
 def lowest_hands(state: GameState, values: tuple[HandValue | None, ...]) -> tuple[int, ...]:
     """The active seats tied for the lowest hand, or none if that would put every active seat out."""
-    return losers_of(state, values, _KNOCK)
+    return losers_of(state, values, ShowdownReason.KNOCK)
 
 
 def take_lives(lives: tuple[int, ...], losers: tuple[int, ...]) -> tuple[int, ...]:

@@ -31,9 +31,8 @@ DISCARD: Final = "discard"
 SOURCES: Final = (STOCK, DISCARD)
 """Where a ``Draw`` takes its card from: the stock's top (hidden) or the discard pile's top (face up)."""
 
-_PLAY, _FINAL, _DISCARD = Phase.PLAY, Phase.FINAL_ROUND, Phase.DISCARD
 
-DRAW_DISCARD_PHASES: tuple[Phase, ...] = (_PLAY, _DISCARD, _FINAL)
+DRAW_DISCARD_PHASES: tuple[Phase, ...] = (Phase.PLAY, Phase.DISCARD, Phase.FINAL_ROUND)
 """The phases draw and discard owns."""
 
 
@@ -148,7 +147,7 @@ class DrawDiscardDocument:
             jf.fail("widow", "Thirty-One has no widow: the list must be empty")
         if state.phase not in DRAW_DISCARD_PHASES:  # between deals: the cards as the showdown left them
             return
-        drawing = state.to_act if state.phase is _DISCARD else None
+        drawing = state.to_act if state.phase is Phase.DISCARD else None
         for seat, hand in enumerate(state.hands):
             path = f"hands[{seat}]"
             if seat not in state.active:
@@ -181,11 +180,11 @@ class DrawDiscardDocument:
         if state.to_act != turn.turn_of:
             jf.fail("to_act", f"it is seat {turn.turn_of}'s turn (turn.turn_of), not seat {state.to_act}'s")
         if turn.taken is not None:
-            if state.phase is not _DISCARD:
+            if state.phase is not Phase.DISCARD:
                 jf.fail("turn.taken", "a card is only just taken from the discard pile between a draw and its discard: must be null")
             if turn.taken not in state.hands[turn.turn_of]:
                 jf.fail("turn.taken", f"{turn.taken}, just taken from the discard pile, is not in seat {turn.turn_of}'s hand")
-        if state.phase is _DISCARD:
+        if state.phase is Phase.DISCARD:
             self._check_drawn(state, turn)
         self._check_knock(state, turn)
         if state.rules.blitz:
@@ -206,9 +205,9 @@ class DrawDiscardDocument:
     def _check_knock(self, state: GameState, turn: DrawTurn) -> None:
         """One knock at most; after it, the seats owed a final turn, in order from the knocker's left."""
         knocked = bool(turn.knockers)
-        if state.phase is _FINAL and not knocked:
+        if state.phase is Phase.FINAL_ROUND and not knocked:
             jf.fail("turn.knockers", "the final round follows exactly one knock, not 0")
-        if state.phase is _PLAY and knocked:
+        if state.phase is Phase.PLAY and knocked:
             jf.fail("turn.knockers", "a knock starts the final round: phase \"play\" has no knocker")
         if not knocked:
             if turn.final_left:

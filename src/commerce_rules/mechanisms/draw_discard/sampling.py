@@ -39,7 +39,6 @@ __all__ = ["MAX_STEPS", "DrawDiscardLearning", "rebuild", "whereabouts"]
 MAX_STEPS: Final = 20_000
 """The bound on one seat's backward search (then the placement counts as impossible; no test reaches it)."""
 
-_DRAW, _TAKE, _DISCARDED = EventKind.DRAW, EventKind.TAKE_DISCARD, EventKind.DISCARD
 _DEAL_PHASES: Final = (Phase.PLAY, Phase.DISCARD, Phase.FINAL_ROUND)
 
 
@@ -48,9 +47,9 @@ def whereabouts(view: Observation) -> Whereabouts:
     _first_pile(view)  # the pile's order must be the one the history made
     known: dict[Card, int] = {}
     for event in view.history:
-        if event.kind is _TAKE:
+        if event.kind is EventKind.TAKE_DISCARD:
             known[event.cards[0]] = event.player
-        elif event.kind is _DISCARDED:
+        elif event.kind is EventKind.DISCARD:
             known.pop(event.cards[0], None)  # face up on the pile: visible, not hidden
     return Whereabouts(known)
 
@@ -62,11 +61,11 @@ def _first_pile(view: Observation) -> list[Card]:
     """
     pile = list(view.discard)
     for event in reversed(view.history):
-        if event.kind is _DISCARDED:
+        if event.kind is EventKind.DISCARD:
             if not pile or pile[-1] != event.cards[0]:
                 raise CommerceError(f"the discard pile's top is not {event.cards[0]}, which the history discarded last")
             pile.pop()
-        elif event.kind is _TAKE:
+        elif event.kind is EventKind.TAKE_DISCARD:
             pile.append(event.cards[0])
     if view.history and not pile:
         raise CommerceError("the discard pile lacks the card turned up to start it")
@@ -80,9 +79,9 @@ def _seen_before(view: Observation) -> list[frozenset[Card]]:
     for event in reversed(view.history):  # back to the deal: the observer's hand as it was dealt
         if event.player != me or not event.cards:
             continue
-        if event.kind is _DISCARDED:
+        if event.kind is EventKind.DISCARD:
             hand.add(event.cards[0])
-        elif event.kind in (_TAKE, _DRAW):
+        elif event.kind in (EventKind.TAKE_DISCARD, EventKind.DRAW):
             hand.discard(event.cards[0])
     seen = {*hand, *_first_pile(view)}
     before = []
@@ -113,11 +112,11 @@ def _fill(
             continue
         failed.add((at, hand))  # tried now: a later visit from elsewhere finds nothing new
         index, event = moves[at - 1]
-        if event.kind is _DISCARDED:
+        if event.kind is EventKind.DISCARD:
             if blitz and len(hand) == 3 and thirty_one(tuple(hand), rules) and at != len(moves):
                 continue  # a discard that left 31 ended the deal: only the last move may have
             stack.append((at - 1, hand | {event.cards[0]}, chosen))
-        elif event.kind is _TAKE:
+        elif event.kind is EventKind.TAKE_DISCARD:
             stack.append((at - 1, hand - {event.cards[0]}, chosen))
         elif event.cards:  # the observer's own draw: it saw the card
             stack.append((at - 1, hand - {event.cards[0]}, chosen))
@@ -136,9 +135,9 @@ def rebuild(
     rules = view.rules
     moves: dict[int, list[tuple[int, Event]]] = {}
     for index, event in enumerate(view.history):
-        if event.kind in (_DRAW, _TAKE, _DISCARDED):
+        if event.kind in (EventKind.DRAW, EventKind.TAKE_DISCARD, EventKind.DISCARD):
             moves.setdefault(event.player, []).append((index, event))
-    hidden = {event.player for event in view.history if event.kind is _DRAW and not event.cards}
+    hidden = {event.player for event in view.history if event.kind is EventKind.DRAW and not event.cards}
     seen = _seen_before(view) if hidden else []
     drawn: dict[int, Card] = {}
     for seat in range(view.num_players):

@@ -23,7 +23,6 @@ __all__ = ["FREEZE", "ROUNDS_PHASES", "RoundsDocument", "RoundsTurn"]
 FREEZE = 3
 """Exchanging this many cards in one turn (or blind) ends a player's exchanges for the deal."""
 
-_BLIND = Phase.BLIND_EXCHANGE
 
 
 ROUNDS_PHASES: tuple[Phase, ...] = (Phase.BLIND_EXCHANGE, Phase.PLAY)
@@ -145,7 +144,7 @@ class RoundsDocument:
         if turn.exchanges > min(rules.exchanges_per_turn, FREEZE) - 1:
             jf.fail("turn.exchanges", f"{turn.exchanges} exchanges would have ended the turn (exchanges_per_turn is {rules.exchanges_per_turn})")
         from_eldest = list(clockwise_from(active, state.dealer))
-        if state.phase is _BLIND:
+        if state.phase is Phase.BLIND_EXCHANGE:
             if turn != RoundsTurn(from_eldest[0], tuple(from_eldest)):
                 jf.fail("turn", "before the blind exchange the turn is the deal's first: round 1, every active seat to play from the eldest")
             if state.to_act != state.dealer:

@@ -42,7 +42,6 @@ __all__ = ["MAX_STEPS", "TradeBarterLearning", "rebuild", "whereabouts"]
 MAX_STEPS: Final = 20_000
 """The bound on the backward search's steps for one placement (then it counts as impossible)."""
 
-_BUY, _BARTER, _REFUSED = EventKind.BUY, EventKind.BARTER, EventKind.BARTER_REFUSED
 _NEVER: Final = 1 << 60
 
 
@@ -51,7 +50,7 @@ def whereabouts(view: Observation) -> Whereabouts:
     discard: list[Card] = []
     tracked: dict[Card, set[int]] = {}
     for event in view.history:
-        if event.kind is _BUY:
+        if event.kind is EventKind.BUY:
             if event.player == me:
                 given, drawn = event.cards
                 discard.append(given)
@@ -60,7 +59,7 @@ def whereabouts(view: Observation) -> Whereabouts:
                 for places in tracked.values():
                     if event.player in places:
                         places.add(DISCARD)
-        elif event.kind is _BARTER:
+        elif event.kind is EventKind.BARTER:
             offerer, partner = event.player, event.target
             assert partner is not None
             if event.cards:
@@ -88,9 +87,9 @@ def _first_seen(view: Observation) -> tuple[dict[Card, int], dict[Card, int]]:
     hand = list(view.hand)
     events = view.history
     for event in reversed(events):  # the observer's hand at the deal's start
-        if not event.cards or event.kind not in (_BUY, _BARTER):
+        if not event.cards or event.kind not in (EventKind.BUY, EventKind.BARTER):
             continue
-        if event.kind is _BUY:
+        if event.kind is EventKind.BUY:
             if event.player == me:
                 given, drawn = event.cards
                 hand.remove(drawn)
@@ -107,7 +106,7 @@ def _first_seen(view: Observation) -> tuple[dict[Card, int], dict[Card, int]]:
     for index, event in enumerate(events):
         for card in event.cards:
             seen.setdefault(card, index)
-        if event.kind is _BUY and event.player == me:
+        if event.kind is EventKind.BUY and event.player == me:
             bought_away[event.cards[0]] = index
     return seen, bought_away
 
@@ -153,7 +152,7 @@ def rebuild(
         offerer = hands[turn.turn_of]
         turn = turn._replace(offer=offerer[rng.randrange(len(offerer))])
     history = tuple(event if event.cards == cards else event._replace(cards=cards) for event, cards in zip(events, filled))
-    order = tuple(cards[0] for event, cards in zip(history, filled) if event.kind is _BUY)
+    order = tuple(cards[0] for event, cards in zip(history, filled) if event.kind is EventKind.BUY)
     return Rebuilt(hands, stock, order if sorted(order) == sorted(discard) else discard, view.phase, view.to_act, turn, history)
 
 
@@ -167,7 +166,7 @@ def _needs(view: Observation) -> list[Need]:
     events = view.history
     needs: list[Need] = []
     for start, event in enumerate(events):
-        if event.kind is not _BARTER or not event.cards:
+        if event.kind is not EventKind.BARTER or not event.cards:
             continue
         offered, returned = event.cards
         card, holder = (offered, event.target) if event.player == me else (returned, event.player)
@@ -182,9 +181,11 @@ def _needs(view: Observation) -> list[Need]:
                 break
             if not later.cards:
                 partner = later.target
-                if later.kind is _BUY and later.player in places:
+                if later.kind is EventKind.BUY and later.player in places:
                     places.add(DISCARD)
-                elif later.kind is _BARTER and partner is not None and (later.player in places or partner in places):
+                elif later.kind is EventKind.BARTER and partner is not None and (
+                    later.player in places or partner in places
+                ):
                     places.update((later.player, partner))
             after[index] = frozenset(places)
         needs.append((card, start, end, after))
@@ -210,14 +211,14 @@ def _options(
 ) -> list[tuple[Card, ...]]:
     """The cards the event may have moved, given where they are just after it (the likeliest to work last)."""
     kind, player = event.kind, event.player
-    if kind is _BUY:
+    if kind is EventKind.BUY:
         if event.cards:
             given, drawn = event.cards
             return [event.cards] if drawn in piles[player] and given in dropped else []
         draws = _alike([card for card in piles[player] if seen.get(card, _NEVER) > index], seen, rng)  # in the stock until now
         gifts = _alike([card for card in dropped if bought_away.get(card, _NEVER) >= index], seen, rng)  # not the observer's own
         return _ranked([(given, drawn) for given in gifts for drawn in draws], seen, rng)
-    if kind is _BARTER:
+    if kind is EventKind.BARTER:
         partner = event.target
         assert partner is not None
         if event.cards:
@@ -225,7 +226,7 @@ def _options(
             return [event.cards] if offered in piles[partner] and returned in piles[player] else []
         offers, returns = _alike(piles[partner], seen, rng), _alike(piles[player], seen, rng)
         return _ranked([(offered, returned) for offered in offers for returned in returns], seen, rng)
-    if kind is _REFUSED and not event.cards:
+    if kind is EventKind.BARTER_REFUSED and not event.cards:
         return _ranked([(card,) for card in _alike(piles[player], seen, rng)], seen, rng)
     return [event.cards]
 
@@ -258,13 +259,13 @@ def _shape(piles: list[list[Card]], dropped: list[Card], seen: frozenset[Card]) 
 
 def _undo(event: Event, cards: tuple[Card, ...], piles: list[list[Card]], dropped: list[Card]) -> None:
     """Play ``event`` backwards with these cards: the piles as they were just before it."""
-    if event.kind is _BUY:
+    if event.kind is EventKind.BUY:
         given, drawn = cards
         hand = piles[event.player]
         hand.remove(drawn)
         hand.append(given)
         dropped.remove(given)
-    elif event.kind is _BARTER:
+    elif event.kind is EventKind.BARTER:
         offered, returned = cards
         partner = event.target
         assert partner is not None

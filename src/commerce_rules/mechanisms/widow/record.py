@@ -24,17 +24,16 @@ if TYPE_CHECKING:
 
 __all__ = ["WIDOW_EVENTS", "WIDOW_PHASES", "WidowDocument", "WidowTurn", "blitz_among", "pounce_card", "pounce_card_in", "widow_turn"]
 
-_PLAY, _FINAL, _POUNCE, _CHOICE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE, Phase.DEALER_CHOICE
 _DEALER_CHOSE = (EventKind.TAKE_EXTRA_HAND, EventKind.KEEP_HAND)
 
-WIDOW_PHASES: tuple[Phase, ...] = (_CHOICE, _PLAY, _FINAL, _POUNCE)
+WIDOW_PHASES: tuple[Phase, ...] = (Phase.DEALER_CHOICE, Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE)
 """The phases the widow game owns (with every option on)."""
-_EVERYONE = EventSight.EVERYONE
 WIDOW_EVENTS: dict[EventKind, EventShape] = {
-    EventKind.EXCHANGE: ((2,), _EVERYONE), EventKind.PASS: ((0,), _EVERYONE), EventKind.KNOCK: ((0,), _EVERYONE),
-    EventKind.POUNCE: ((2,), _EVERYONE), EventKind.POUNCE_DECLINED: ((0,), EventSight.PLAYER_ONLY),
-    EventKind.EXCHANGE_ALL: ((6,), _EVERYONE), EventKind.TAKE_EXTRA_HAND: ((3,), _EVERYONE),
-    EventKind.KEEP_HAND: ((3,), _EVERYONE), EventKind.NEW_WIDOW: ((6,), _EVERYONE),
+    EventKind.EXCHANGE: ((2,), EventSight.EVERYONE), EventKind.PASS: ((0,), EventSight.EVERYONE),
+    EventKind.KNOCK: ((0,), EventSight.EVERYONE),
+    EventKind.POUNCE: ((2,), EventSight.EVERYONE), EventKind.POUNCE_DECLINED: ((0,), EventSight.PLAYER_ONLY),
+    EventKind.EXCHANGE_ALL: ((6,), EventSight.EVERYONE), EventKind.TAKE_EXTRA_HAND: ((3,), EventSight.EVERYONE),
+    EventKind.KEEP_HAND: ((3,), EventSight.EVERYONE), EventKind.NEW_WIDOW: ((6,), EventSight.EVERYONE),
 }
 """Every event is public but a declined pounce, which only the seat that declined knows of (Rules §3.3)."""
 
@@ -178,7 +177,10 @@ class WidowDocument:
             knockers=jf.seats(fields["knockers"], "turn.knockers", players),
             final_left=jf.seats(fields["final_left"], "turn.final_left", players),
             declined=jf.seats(fields["declined"], "turn.declined", players),
-            resume=None if resume is None else jf.enum_member(Phase, resume, "turn.resume", (_PLAY, _FINAL)),
+            resume=(
+                None if resume is None
+                else jf.enum_member(Phase, resume, "turn.resume", (Phase.PLAY, Phase.FINAL_ROUND))
+            ),
         )
 
     def check_hands(self, state: GameState) -> None:
@@ -219,7 +221,7 @@ class WidowDocument:
         turn: WidowTurn = state.turn
         active = state.active
         chose = any(e.kind in _DEALER_CHOSE for e in state.history)
-        if state.phase is _CHOICE:
+        if state.phase is Phase.DEALER_CHOICE:
             self._check_choice(state, turn, chose)
             return
         if rules.dealer_choice and not chose:
@@ -235,13 +237,13 @@ class WidowDocument:
         for card in turn.given:  # only a pounce takes a card out of the widow
             if card not in state.widow and not rules.pounce:
                 jf.fail("turn.given", f"{card}, given to the widow this turn, is not in the widow")
-        most = rules.exchanges_per_turn if state.phase is _POUNCE else rules.exchanges_per_turn - 1
+        most = rules.exchanges_per_turn if state.phase is Phase.POUNCE else rules.exchanges_per_turn - 1
         if turn.exchanges > most:
             jf.fail("turn.exchanges", f"{turn.exchanges} exchanges would have ended the turn (exchanges_per_turn is {rules.exchanges_per_turn})")
         stall = rules.stall_passes * len(active)
         if turn.passes >= stall:
             jf.fail("turn.passes", f"{turn.passes} passes in a row reach the stall ({stall}): the deal would be over")
-        if state.phase is not _POUNCE and state.to_act != turn.turn_of:
+        if state.phase is not Phase.POUNCE and state.to_act != turn.turn_of:
             jf.fail("to_act", f"it is seat {turn.turn_of}'s turn (turn.turn_of), not seat {state.to_act}'s")
         self._check_knock(state, turn)
         self._check_pounce(state, turn)
@@ -257,7 +259,7 @@ class WidowDocument:
 
     def _check_knock(self, state: GameState, turn: WidowTurn) -> None:
         """One knock at most; after it, the seats owed a final turn, in order from the knocker's left."""
-        knocked = state.phase is _FINAL or (state.phase is _POUNCE and turn.resume is _FINAL)
+        knocked = state.phase is Phase.FINAL_ROUND or (state.phase is Phase.POUNCE and turn.resume is Phase.FINAL_ROUND)
         if not knocked:
             if turn.knockers or turn.final_left:
                 jf.fail("turn.knockers", "a knock starts the final round: knockers and final_left must be empty before it")
@@ -266,7 +268,7 @@ class WidowDocument:
 
     def _check_pounce(self, state: GameState, turn: WidowTurn) -> None:
         """The player asked is the first eligible one from the turn's seat; nobody else is left unasked."""
-        if state.phase is not _POUNCE and turn.resume is not None:
+        if state.phase is not Phase.POUNCE and turn.resume is not None:
             jf.fail("turn.resume", "only a pending pounce question returns to another phase: must be null")
         if not state.rules.pounce:
             if turn.declined:
@@ -281,8 +283,8 @@ class WidowDocument:
             for seat in ((turn.turn_of + k) % n for k in range(n))
             if seat in state.active and seat not in turn.declined and pounce_card(state, seat) is not None
         ]
-        if state.phase is _POUNCE:
-            if turn.resume not in (_PLAY, _FINAL):
+        if state.phase is Phase.POUNCE:
+            if turn.resume not in (Phase.PLAY, Phase.FINAL_ROUND):
                 jf.fail("turn.resume", "a pounce question returns to \"play\" or \"final_round\"")
             if not eligible or state.to_act != eligible[0]:
                 asked = f"seat {eligible[0]}" if eligible else "nobody"

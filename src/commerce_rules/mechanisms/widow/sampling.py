@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 
 __all__ = ["WidowLearning", "rebuild", "whereabouts"]
 
-_POUNCE, _DECLINED = Phase.POUNCE, EventKind.POUNCE_DECLINED
 
 
 def whereabouts(view: Observation) -> Whereabouts:
@@ -119,26 +118,27 @@ def rebuild(
     after the observer's own refusal (or after the turn's seat).
     """
     turn: WidowTurn = view.turn
-    if view.rules.blitz and view.phase in (Phase.PLAY, Phase.FINAL_ROUND, _POUNCE):
+    if view.rules.blitz and view.phase in (Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE):
         others = tuple(seat for seat in range(view.num_players) if seat != view.player)
         if blitz_among(view.rules, hands, others):
             return None  # a hand worth 31 (or Feuer) would have ended the deal (Rules §7.6)
     dead = tuple(card for event in view.history if event.kind is EventKind.NEW_WIDOW for card in event.cards[:3])
     if sorted(dead) == sorted(discard):  # the dead widows, in the order they went
         discard = dead
-    if not view.rules.pounce or view.phase not in (Phase.PLAY, Phase.FINAL_ROUND, _POUNCE):
+    if not view.rules.pounce or view.phase not in (Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE):
         return Rebuilt(hands, stock, discard, view.phase, view.to_act, turn, view.history)
     me, n = view.player, view.num_players
     order = [(turn.turn_of + offset) % n for offset in range(n)]
     able = [seat for seat in order if seat in view.active and pounce_card_in(hands[seat], view.widow, stock) is not None]
-    if view.phase is _POUNCE:  # the observer is asked: every seat able before it has declined
+    if view.phase is Phase.POUNCE:  # the observer is asked: every seat able before it has declined
         declined = tuple(able[: able.index(me)])
         history = _with_refusals(view.history, list(declined), me)
         return Rebuilt(hands, stock, discard, view.phase, view.to_act, turn._replace(declined=declined), history)
     if me in able and me not in turn.declined:  # its own question is to come: the first seat able is asked
         if able[0] == me:
             return None
-        return Rebuilt(hands, stock, discard, _POUNCE, able[0], turn._replace(declined=(), resume=view.phase), view.history)
+        asking = turn._replace(declined=(), resume=view.phase)
+        return Rebuilt(hands, stock, discard, Phase.POUNCE, able[0], asking, view.history)
     if view.to_act is not None:  # play went on: every other seat able to pounce declined
         declined = tuple(seat for seat in able if seat != me or me in turn.declined)
         history = _with_refusals(view.history, [seat for seat in declined if seat != me], me)
@@ -150,16 +150,17 @@ def rebuild(
     asked = waiting[0]
     declined = tuple(able[: able.index(asked)])
     history = _with_refusals(view.history, [seat for seat in declined if seat != me], me)
-    return Rebuilt(hands, stock, discard, _POUNCE, asked, turn._replace(declined=declined, resume=view.phase), history)
+    turn = turn._replace(declined=declined, resume=view.phase)
+    return Rebuilt(hands, stock, discard, Phase.POUNCE, asked, turn, history)
 
 
 def _with_refusals(history: tuple[Event, ...], seats: list[int], me: int) -> tuple[Event, ...]:
     """``history`` with the hidden refusals of ``seats``, just before the observer's own (or at the end)."""
     if not seats:
         return history
-    refusals = tuple(Event(_DECLINED, seat) for seat in seats)
+    refusals = tuple(Event(EventKind.POUNCE_DECLINED, seat) for seat in seats)
     for at in range(len(history) - 1, -1, -1):
-        if history[at].kind is _DECLINED and history[at].player == me:
+        if history[at].kind is EventKind.POUNCE_DECLINED and history[at].player == me:
             return history[:at] + refusals + history[at:]
     return history + refusals
 

@@ -69,6 +69,8 @@ ADAPTER_TESTS = [
     "tests/adapters/test_adapter_openspiel.py",
     "tests/adapters/test_adapter_pettingzoo.py",
     "tests/adapters/test_adapter_gym.py",
+    "tests/adapters/test_vector_env.py",
+    "tests/adapters/test_vector_env_writer.py",
     "tests/adapters/test_adapter_dask.py",
     "tests/adapters/test_adapter_examples.py",
     "tests/adapters/test_adapter_inputs.py",

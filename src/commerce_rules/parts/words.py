@@ -16,11 +16,14 @@ from ..core.state import Showdown
 
 if TYPE_CHECKING:
     from ..core.actions import Action
+    from ..core.events import Event
     from ..core.observation import Observation
     from ..core.rules import Rules
     from ..core.state import GameState
 
-__all__ = ["MechanismWords", "PhaseWords", "ScoringWords", "payment_lines", "plural", "plural_form", "seat_list", "signed"]
+__all__ = [
+    "MechanismWords", "PhaseWords", "ScoringWords", "payment_lines", "plain_label", "plural", "plural_form", "seat_list", "signed",
+]
 
 
 class PhaseWords(Protocol):
@@ -44,6 +47,23 @@ class PhaseWords(Protocol):
 
     def situation(self, view: Observation) -> list[str]:
         """Lines telling the observer what the phase asks of them (empty when nothing particular)."""
+
+    def label(self, view: Observation, action: Action) -> str:
+        """``action`` of ``view``'s seat as a short button label ("Exchange K♦ for 4♦", "Knock").
+
+        From that seat's observation alone, never the state: the label names
+        the action's own cards and what the seat sees (the widow, the top of
+        a face-up pile, its neighbours), so that a client that holds only its
+        observation can label its buttons. An action the part does not know
+        gets :func:`plain_label`.
+        """
+
+    def event_text(self, view: Observation, event: Event) -> str:
+        """An event of a kind the part records, as ``view``'s seat reads it in its history (one line, no hidden card).
+
+        ``event`` is as the seat saw it: its cards are there only where the
+        seat saw them, so the text names no card it may not know.
+        """
 
 
 class MechanismWords(PhaseWords, Protocol):
@@ -83,6 +103,22 @@ class ScoringWords(PhaseWords, Protocol):
 
     def winners_text(self, state: GameState) -> str:
         """The end of the match in one line."""
+
+
+def plain_label(action: Action) -> str:
+    """A label for any action, read from what its class declares: its JSON type in words, then its cards and words.
+
+    What a part's :meth:`~PhaseWords.label` answers for an action it does not
+    know, and what a match over labels every action with.
+
+    >>> from commerce_rules import Card, Exchange, Knock
+    >>> plain_label(Exchange(2, Card.parse("2♣"), Card.parse("A♠"))), plain_label(Knock(0))
+    ('Exchange 2♣ A♠', 'Knock')
+    """
+    words = [action.json_type.replace("_", " ").capitalize() or type(action).__name__]
+    words.extend(str(card) for card in action.cards())
+    words.extend(getattr(action, field) for field, _ in action.word_fields)
+    return " ".join(words)
 
 
 def signed(points: int) -> str:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ..parts import jsonfields as jf
 from ..parts.play import AcceptThenApply
 from ..parts.sight import FieldSight
+from ..parts.words import plain_label
 from ..ranking import is_blitz
 from ..core.state import Showdown, ShowdownReason
 
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from ..parts.action_kinds import ActionKind
     from ..core.rules import Rules
     from ..core.actions import Action
+    from ..core.events import Event
     from ..core.observation import Observation
     from ..parts.play import Step
     from ..parts.play import EventShape
@@ -76,6 +78,12 @@ class NoQuestions(AcceptThenApply):
 
     def situation(self, view: Observation) -> list[str]:
         return []
+
+    def label(self, view: Observation, action: Action) -> str:  # pragma: no cover - owns no phase
+        return plain_label(action)
+
+    def event_text(self, view: Observation, event: Event) -> str:  # pragma: no cover - records no event
+        return f"seat {event.player}: {event.kind.value}"
 
 
 def check_lowest_lose(showdown: Showdown, path: str, rules: Rules) -> None:

@@ -25,9 +25,10 @@ from ..core.records import value_record
 from ..core.events import appended
 from ..core.state import EventKind, Phase, Showdown, ShowdownReason, scored
 from .lives import Lives, losers_of, reached_deal_limit
-from ..parts.words import payment_lines, plural, signed
+from ..parts.words import payment_lines, plain_label, plural, signed
 
 if TYPE_CHECKING:
+    from ..core.events import Event
     from ..parts.features import Features
     from ..parts.action_kinds import ActionKind
     from ..parts.play import EventShape
@@ -264,6 +265,17 @@ class Pool(Lives):
         if view.phase is _HORSE:
             return ["You lost your last counter; you are the first out."]
         return []
+
+    def label(self, view: Observation, action: Action) -> str:
+        if isinstance(action, BuyHorse):
+            return f"Buy a horse ({plural(horse_price(view.rules.stake), 'point')})"
+        return "No horse" if isinstance(action, Pass) else plain_label(action)
+
+    def event_text(self, view: Observation, event: Event) -> str:
+        if event.kind is EventKind.HORSE:
+            price = horse_price(view.rules.stake)
+            return f"seat {event.player} buys a horse: pays {price} into the pool and plays on with one counter"
+        return f"seat {event.player} declines to buy a horse"
 
     def standings(self, rules: Any, balances: Sequence[int], lives: Sequence[int], pot: int, active: Sequence[int] | None = None) -> str:
         text = super().standings(rules, balances, lives, pot, active)

@@ -8,11 +8,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Knock
-from ...core.state import Phase, ShowdownReason
+from ...core.state import EventKind, Phase, ShowdownReason
+from ...parts.words import plain_label
 from ..common import knocker_of, turn_limit_text
 from .record import STOCK, Discard, Draw, DrawTurn
 
 if TYPE_CHECKING:
+    from ...core.events import Event
     from ...core.observation import Observation
     from ...core.rules import Rules
     from ...core.state import GameState, Showdown
@@ -79,6 +81,29 @@ class DrawDiscardWords:
         if isinstance(action, Discard):
             return f"discard {action.card}"
         return action.describe()  # pragma: no cover - the mechanism lists nothing else
+
+    def label(self, view: Observation, action: Action) -> str:
+        if isinstance(action, Knock):
+            return "Knock"
+        if isinstance(action, Draw):
+            if action.source == STOCK:
+                return "Draw from the stock"
+            return f"Take {view.discard[-1]} from the discard pile" if view.discard else "Take from the discard pile"
+        if isinstance(action, Discard):
+            return f"Discard {action.card}"
+        return plain_label(action)
+
+    def event_text(self, view: Observation, event: Event) -> str:
+        seat, cards, kind = event.player, event.cards, event.kind
+        if kind is EventKind.DRAW:
+            return f"seat {seat} draws {cards[0]} from the stock" if cards else f"seat {seat} draws from the stock"
+        if kind is EventKind.TAKE_DISCARD:
+            return f"seat {seat} takes {cards[0]} from the discard pile"
+        if kind is EventKind.DISCARD:
+            return f"seat {seat} discards {cards[0]}"
+        if kind is EventKind.KNOCK:
+            return f"seat {seat} knocks: every other player has one final turn"
+        return f"seat {seat}: {kind.value}"  # pragma: no cover - the mechanism records nothing else
 
     def situation(self, view: Observation) -> list[str]:
         if view.phase is _DISCARD:

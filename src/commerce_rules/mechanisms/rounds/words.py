@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.actions import Action, BlindExchange, Exchange, Knock
+from ...core.actions import Action, BlindExchange, Exchange, Knock, Pass
 from ...core.state import EventKind, Phase, ShowdownReason
+from ...parts.words import plain_label
 from ..common import exchange_refusal, turn_limit_text
 from .record import RoundsTurn
 
 if TYPE_CHECKING:
+    from ...core.events import Event
     from ...core.observation import Observation
     from ...core.rules import Rules
     from ...core.state import GameState, Showdown
@@ -97,6 +99,35 @@ class RoundsWords:
         if state.turn.exchanges:
             return "pass: end your turn"
         return "pass"
+
+    def label(self, view: Observation, action: Action) -> str:
+        if isinstance(action, BlindExchange):
+            return f"Take {' '.join(map(str, action.take))} blind"
+        if isinstance(action, Exchange):
+            return f"Exchange {action.give} for {action.take}"
+        if isinstance(action, Knock):
+            return "Knock"
+        if not isinstance(action, Pass):
+            return plain_label(action)
+        if view.phase is _BLIND:
+            return "Keep your cards (no blind exchange)"
+        return "End your turn" if view.turn.exchanges else "Pass"
+
+    def event_text(self, view: Observation, event: Event) -> str:
+        seat, cards, kind = event.player, event.cards, event.kind
+        if kind is EventKind.BLIND_EXCHANGE:
+            half = len(cards) // 2
+            taken, given = " ".join(map(str, cards[:half])), " ".join(map(str, cards[half:]))
+            return f"seat {seat}, the dealer, takes {taken} from the widow blind, giving {given} face up"
+        if kind is EventKind.EXCHANGE:
+            return f"seat {seat} exchanges {cards[0]} for {cards[1]} from the widow"
+        if kind is EventKind.WIDOW_GROWS:
+            return f"a new round: {cards[0]} from the stock joins the widow"
+        if kind is EventKind.KNOCK:
+            return f"seat {seat} knocks and takes no more turns in this deal"
+        if kind is EventKind.PASS:
+            return f"seat {seat} passes"
+        return f"seat {seat}: {kind.value}"  # pragma: no cover - the mechanism records nothing else
 
     def situation(self, view: Observation) -> list[str]:
         return []

@@ -8,18 +8,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Barter, BarterReply, Buy, Knock
-from ...core.state import EventKind, Phase, ShowdownReason
-from ...parts.words import plural
+from ...core.rules import BarterDirection
+from ...core.state import EventKind, Phase, ShowdownReason, next_active
+from ...parts.words import plain_label, plural
 from ..common import knocker_of, turn_limit_text
 from .record import BUY_PRICE, barter_partner
 
 if TYPE_CHECKING:
+    from ...core.events import Event
     from ...core.observation import Observation
     from ...core.rules import Rules
     from ...core.state import GameState, Showdown
 
 _REPLY = Phase.BARTER_REPLY
 _KNOCK, _REFUSED = EventKind.KNOCK, EventKind.BARTER_REFUSED
+_BUY, _BARTER = EventKind.BUY, EventKind.BARTER
 
 __all__ = ["TradeBarterWords"]
 
@@ -85,6 +88,36 @@ class TradeBarterWords:
         if state.phase is _REPLY:
             return "knock: refuse the barter, and the showdown follows"
         return "knock"
+
+    def label(self, view: Observation, action: Action) -> str:
+        if isinstance(action, Buy):
+            return f"Buy, giving {action.card}"
+        if isinstance(action, Barter):
+            step = 1 if view.rules.barter_direction is BarterDirection.LEFT else -1
+            return f"Barter {action.card} with seat {next_active(view.active, action.player, step)}"
+        if isinstance(action, BarterReply):
+            return f"Give {action.card} back"
+        if isinstance(action, Knock):
+            return "Knock, refusing the barter" if view.phase is _REPLY else "Knock"
+        return plain_label(action)
+
+    def event_text(self, view: Observation, event: Event) -> str:
+        seat, cards = event.player, event.cards
+        if event.kind is _BUY:
+            paid = "" if seat == view.dealer or not view.rules.keeps_money else f", pays {BUY_PRICE} to the dealer (seat {view.dealer})"
+            if cards:
+                return f"seat {seat} buys: gives {cards[0]} face down{paid}, draws {cards[1]}"
+            return f"seat {seat} buys: gives a card face down{paid}, draws from the stock"
+        if event.kind is _BARTER:
+            if cards:
+                return f"seat {seat} barters {cards[0]} with seat {event.target}, who gives {cards[1]} back"
+            return f"seat {seat} barters a card face down with seat {event.target}, who gives one back unseen"
+        if event.kind is _REFUSED:
+            offered = f" of {cards[0]}" if cards else ""
+            return f"seat {event.target} refuses seat {seat}'s barter{offered} by knocking: the exchanges stop"
+        if event.kind is _KNOCK:
+            return f"seat {seat} knocks: the exchanges stop"
+        return f"seat {seat}: {event.kind.value}"  # pragma: no cover - the mechanism records nothing else
 
     def situation(self, view: Observation) -> list[str]:
         if view.phase is _REPLY:

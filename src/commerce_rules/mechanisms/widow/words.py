@@ -8,20 +8,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.actions import Action, Exchange, ExchangeAll, Knock, Pounce
+from ...core.actions import Action, Exchange, ExchangeAll, Knock, Pass, Pounce
 from ...ranking import is_blitz
 from ...core.rules import Rules, StallEffect
-from ...core.state import Phase, ShowdownReason
+from ...core.state import EventKind, Phase, ShowdownReason
+from ...parts.words import plain_label
 from ..common import exchange_refusal, knocker_of, turn_limit_text
 from .record import WidowTurn, pounce_card
 
 if TYPE_CHECKING:
+    from ...core.events import Event
     from ...core.observation import Observation
     from ...core.state import GameState, Showdown
 
 __all__ = ["WidowWords"]
 
 _PLAY, _FINAL, _POUNCE, _CHOICE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE, Phase.DEALER_CHOICE
+_EVENT_TEXTS: dict[EventKind, str] = {
+    EventKind.PASS: "seat {seat} passes",
+    EventKind.KNOCK: "seat {seat} knocks: every other player has one final turn",
+    EventKind.POUNCE_DECLINED: "seat {seat} does not pounce",
+}
+"""The texts of the events that name no card."""
 
 
 def _cards(cards: tuple[object, ...]) -> str:
@@ -127,6 +135,42 @@ class WidowWords:
         if state.turn.exchanges:
             return "pass: end your turn"
         return "pass"
+
+    def label(self, view: Observation, action: Action) -> str:
+        if isinstance(action, Exchange):
+            return f"Exchange {action.give} for {action.take}"
+        if isinstance(action, ExchangeAll):
+            return "Take the extra hand" if view.phase is _CHOICE else f"Exchange all for {_cards(view.widow)}"
+        if isinstance(action, Knock):
+            return "Knock"
+        if isinstance(action, Pounce):
+            ranks = {card.rank for card in view.hand}
+            fourth = [card for card in view.widow if len(view.hand) == 3 and ranks == {card.rank}]
+            return f"Pounce on {fourth[0]}" if fourth else "Pounce"
+        if not isinstance(action, Pass):
+            return plain_label(action)
+        if view.phase is _CHOICE:
+            return "Keep your hand"
+        if view.phase is _POUNCE:
+            return "Do not pounce"
+        return "End your turn" if view.turn.exchanges else "Pass"
+
+    def event_text(self, view: Observation, event: Event) -> str:
+        seat, cards, kind = event.player, event.cards, event.kind
+        if kind is EventKind.EXCHANGE:
+            return f"seat {seat} exchanges {cards[0]} for {cards[1]} from the widow"
+        if kind is EventKind.EXCHANGE_ALL:
+            return f"seat {seat} exchanges the whole hand: gives {_cards(cards[:3])}, takes {_cards(cards[3:])}"
+        if kind is EventKind.POUNCE:
+            return f"seat {seat} pounces on {cards[0]} from the widow; {cards[1]} from the stock refills the widow"
+        if kind is EventKind.TAKE_EXTRA_HAND:
+            return f"the dealer, seat {seat}, takes the extra hand unseen and turns their own hand up as the widow: {_cards(cards)}"
+        if kind is EventKind.KEEP_HAND:
+            return f"the dealer, seat {seat}, keeps their hand; the extra hand is turned up as the widow: {_cards(cards)}"
+        if kind is EventKind.NEW_WIDOW:
+            return f"everyone passed: the widow {_cards(cards[:3])} goes out of play; the new widow from the stock: {_cards(cards[3:])}"
+        text = _EVENT_TEXTS.get(kind)
+        return f"seat {seat}: {kind.value}" if text is None else text.format(seat=seat)
 
     def situation(self, view: Observation) -> list[str]:
         if view.phase is _POUNCE:

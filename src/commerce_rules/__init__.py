@@ -39,6 +39,7 @@ from .engine.reducer import apply, legal_actions, replay
 from .core.observation import Observation
 from .engine.observe import observe
 from .serialize import action_from_json, action_to_json, observation_from_json, observation_to_json, state_from_json, to_json
+from .text.table_words import describe_action, describe_event, legal_choices, narrate_seen, seat_news
 from .core.state import Event, EventKind, GameState, Phase, Showdown, ShowdownReason
 from .mechanisms.draw_discard.mechanism import Discard, Draw, DrawTurn
 from .mechanisms.rounds.mechanism import RoundsTurn
@@ -84,6 +85,11 @@ __all__ = [
     "observation_to_json",
     "state_from_json",
     "to_json",
+    "describe_action",
+    "describe_event",
+    "legal_choices",
+    "narrate_seen",
+    "seat_news",
     "Bot",
     "BotStanding",
     "GreedyBot",

@@ -10,11 +10,13 @@ positions built with :func:`~commerce_rules.deal_position` for each kind of
 hidden thing.
 
 Every surface a seat is shown is compared between twins (:func:`seat_surfaces`,
-:func:`adapter_surfaces`): the observation, its tensor, its JSON, its picture,
-the terminal's lines and menu, the refusal of each action the seat may try,
-OpenSpiel's observers and PettingZoo's observation and mask; then both twins
-play on with common actions (:func:`twin_walk`) and the table's narration and
-the seat's news of each step are compared too, until the seat sees what
+:func:`adapter_surfaces`): the observation, its tensor, its JSON (with the
+seat's words), its picture, the terminal's lines and menu, the labels of its
+actions and its choices, the deal narrated as it saw it, the refusal of each
+action the seat may try, OpenSpiel's observers and PettingZoo's observation
+and mask; then both twins play on with common actions (:func:`twin_walk`)
+and the table's narration and the seat's news of each step (``hand_news``,
+``seat_news``, ``narrate_seen``) are compared too, until the seat sees what
 tells them apart.
 
 ``COMMERCE_LEAK_DEPTH`` (a whole number, 1 by default) scales how far each
@@ -57,12 +59,16 @@ from commerce_rules import (
     SerializationError,
     apply,
     deal_position,
+    describe_action,
     legal_actions,
+    legal_choices,
+    narrate_seen,
     new_game,
     observation_tensor,
     observation_to_json,
     observe,
     sample_state,
+    seat_news,
 )
 import commerce_rules.core.rules as presets
 from commerce_rules.engine.deal import deck_for
@@ -132,9 +138,12 @@ def seat_surfaces(state: GameState, seat: int) -> dict[str, Any]:
         "observation_html": str(observation_html(view)),
         "seat_view": seat_view(view),
         "refusals": refusals(state, seat),
+        "legal_choices": legal_choices(view),
+        "narrate_seen": narrate_seen(view),
     }
     if state.to_act == seat:
         shown["menu"] = [choice_text(state, action) for action in legal_actions(state)]
+        shown["describe_action"] = [describe_action(state, action) for action in legal_actions(state)]
     return shown
 
 
@@ -369,6 +378,10 @@ def twin_walk(
         if not told_apart(seat, state, twin) and continues:
             assert narrate_step(before, action, state) == narrate_step(before_twin, action, twin), f"narration of {action!r}"
             assert hand_news(before, action, state, seat) == hand_news(before_twin, action, twin, seat), f"news of {action!r}"
+            seen, twin_seen = (observe(x, seat) for x in (before, before_twin))
+            now, twin_now = (observe(x, seat) for x in (state, twin))
+            assert seat_news(seen, now) == seat_news(twin_seen, twin_now), f"seat_news of {action!r}"
+            assert narrate_seen(now, since=seen) == narrate_seen(twin_now, since=twin_seen), f"narrate_seen of {action!r}"
     return compared
 
 

@@ -15,12 +15,17 @@ from ..engine.variant import variant_of
 from ..parts.words import plural
 from ..ranking import evaluate
 from .narrate import cards_text
+from .table_words import hand_gained
 
 __all__ = ["choice_text", "hand_news", "hand_text", "seat_view"]
 
 
 def choice_text(state: GameState, action: Action) -> str:
-    """One legal action as a menu line for the player who takes it (their own cards named), in the owning part's words."""
+    """One legal action as a menu line for the player who takes it (their own cards named), in the owning part's words.
+
+    The terminal's menu; :func:`~commerce_rules.describe_action` gives the
+    short label of a button, from the seat's observation alone.
+    """
     owner = variant_of(state.rules).words.owners.get(state.phase)
     return action.describe() if owner is None else owner.choice_text(state, action)
 
@@ -56,10 +61,12 @@ def hand_news(before: GameState, action: Action, after: GameState, seat: int) ->
     Said to that seat alone, from what it may know (its own observations
     before and after, and the move's event in its history): a card from the
     stock is *drawn*, one from another seat (a barter) is *received* from
-    it. A card taken from the face-up widow (or a face-up discard pile) is
+    it, and one taken unseen (Schwimmen's extra hand) is *taken*. A card taken from the face-up widow (or a face-up discard pile) is
     already in the narration, and
     a new deal's hand is shown as it starts, so neither is repeated. Nothing
-    is said of a hand held face down.
+    is said of a hand held face down. :func:`~commerce_rules.seat_news` says
+    the same from two observations alone, and more (a hand first seen, a new
+    deal's hand).
 
     >>> from commerce_rules import FOSTER, Buy, apply, deal_position
     >>> state = deal_position(FOSTER, hands=["2♣ 5♦ 9♥", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=2, stock="8♠ 2♦")
@@ -70,17 +77,4 @@ def hand_news(before: GameState, action: Action, after: GameState, seat: int) ->
     seen, now = observe(before, seat), observe(after, seat)
     if now.deal_number != seen.deal_number or not seen.hand or not now.hand:
         return []
-    face_up = (*seen.widow, *seen.discard)  # taken in public: the narration said so
-    gained = [card for card in now.hand if card not in seen.hand and card not in face_up]
-    if not gained:
-        return []
-    given = [card for card in seen.hand if card not in now.hand]
-    fresh = len(now.history) > len(seen.history)
-    last = now.history[-1] if fresh else None  # the move's event: who else took part, if anyone
-    other = None if last is None else (last.target if last.player == seat else last.player)
-    other = None if other == seat else other
-    drawn = other is None and now.stock_count < seen.stock_count
-    verb = "drew" if drawn else "received"
-    source = "" if other is None else f" from seat {other}"
-    exchange = f" for {cards_text(given)}" if given else ""
-    return [f"You {verb} {cards_text(gained)}{source}{exchange}; your hand: {hand_text(now)}."]
+    return hand_gained(seen, now)

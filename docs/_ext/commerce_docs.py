@@ -10,7 +10,9 @@
 * ``{categories}`` draws a ranking's categories, best first, each with its
   best, a middle and its lowest hand and how many hands are dealt in it;
   its argument is a preset or a ``Rules`` expression (``CRP``,
-  ``TRENTUNO.replace(trentuno_suited=False)``).
+  ``TRENTUNO.replace(trentuno_suited=False)``). The order and the words are
+  the ranking's own (its registered labels: Brag's "prial" first, a run
+  above a flush), never the ``Category`` enum's.
 * ``{table-view}`` runs its content (Python, the public names of
   ``commerce_rules`` imported) and draws the value of its last line: a
   ``GameState`` as the table (every hand face up), with ``:show: showdown``
@@ -33,8 +35,9 @@ from sphinx import addnodes
 from sphinx.util.docutils import SphinxDirective
 
 import commerce_rules
-from commerce_rules import Category, Rank, Rules, hand_strength_table, observe
+from commerce_rules import Category, Rules, hand_strength_table, observe
 from commerce_rules.ranking.odds import category_counts
+from commerce_rules.ranking.registry import ranking_part
 from commerce_rules.render import hand_svg, observation_html, showdown_html, table_html
 
 DOCS = Path(__file__).resolve().parent.parent
@@ -114,13 +117,15 @@ def _rules(expression: str) -> Rules:
 
 
 def _examples(rules: Rules) -> list[tuple[Category, list[Any], int]]:
-    """Each category, best first, with its best, middle and lowest hands, and how many hands are dealt in it."""
+    """Each category, best first as the ranking lists it (a pounce's quad on top), with its best, middle and
+    lowest hands, and how many hands are dealt in it."""
     by_category: dict[Category, list[Any]] = {}
     for value in hand_strength_table(rules).values():
         by_category.setdefault(value.category, []).append(value)
     counts = category_counts(rules)
+    labels = ranking_part(rules).labels
     rows = []
-    for category in sorted(by_category, reverse=True):
+    for category in sorted(by_category, key=labels.place, reverse=True):
         values = sorted(by_category[category], key=lambda v: (v.strength, sorted(c.index for c in v.cards)))
         picks = [values[-1], values[len(values) // 2], values[0]]
         unique = []
@@ -129,16 +134,6 @@ def _examples(rules: Rules) -> list[tuple[Category, list[Any], int]]:
                 unique.append(value)
         rows.append((category, unique, counts.get(category, 0)))
     return rows
-
-
-def _shown_cards(value: Any) -> list[Any]:
-    """A hand's cards in the order its description reads: a sequence upwards (A-2-3 with the ace first), else downwards."""
-    if value.category is Category.SEQUENCE:
-        cards = sorted(value.cards, key=lambda card: card.rank)
-        if {card.rank for card in cards} == {Rank.ACE, Rank.TWO, Rank.THREE}:
-            cards = cards[-1:] + cards[:-1]
-        return cards
-    return sorted(value.cards, key=lambda card: (-card.rank, card.suit.index))
 
 
 class CategoriesDirective(SphinxDirective):
@@ -151,14 +146,15 @@ class CategoriesDirective(SphinxDirective):
         rules = _rules(self.arguments[0])
         total = sum(category_counts(rules).values())
         rows = []
+        labels = ranking_part(rules).labels
         for category, values, dealt in _examples(rules):
             cells = []
             for value in values:
-                svg = hand_svg(_shown_cards(value), height=46)
+                svg = hand_svg(value.cards, height=46)  # in the order its ranking's description reads them
                 cells.append(f'<figure class="commerce-hand">{svg}<figcaption>{_escape(str(value))}</figcaption></figure>')
             share = f"{dealt:,} ({dealt / total:.2%})" if dealt else "never (made by a pounce)"
             rows.append(
-                f"<tr><th>{_escape(category.name.lower())}</th>"
+                f"<tr><th>{_escape(labels.word(category))}</th>"
                 f'<td><div class="commerce-hands">{"".join(cells)}</div></td>'
                 f"<td>{_escape(share)}</td></tr>"
             )

@@ -124,6 +124,27 @@ class Labels:
         """The categories, best first."""
         return tuple(label.category for label in self.labels)
 
+    def place(self, category: Category) -> int:
+        """Where ``category`` stands in this ranking, higher is better: the head of its grade keys.
+
+        The pounce's ``QUAD``, which no ranking lists, stands above them all.
+        Sort or compare categories by this, never by the enum's integers (in
+        Brag a run, the enum's last but one, beats a flush).
+        """
+        return self._position.get(category, len(self.labels) + 1)
+
+    def at_least(self, category: Category, *thresholds: Category) -> bool:
+        """Whether ``category`` stands at or above the first of ``thresholds`` this ranking lists (``False`` if none).
+
+        The bots' "a flush or better" is ``at_least(category, FLUSH,
+        SEQUENCE, TRICON)``: a run counts in Brag, and in Foster's ranking,
+        which has no flush, a sequence or a tricon.
+        """
+        for threshold in thresholds:
+            if threshold in self._position:
+                return self.place(category) >= self._position[threshold]
+        return False
+
     def __iter__(self) -> Iterator[Label]:
         """The labels, best first."""
         return iter(self.labels)

@@ -24,16 +24,19 @@ from typing import Final
 from ...core.actions import Action, Barter, BarterReply, Buy, Knock
 from ...mechanisms.trade_barter.record import BUY_PRICE
 from ...ranking import Category, hand_strength_table
+from ...ranking.registry import ranking_part
 from ...core.state import Event, EventKind, Phase
 from ..model import HandModel, best_give, bits_of, hand_model
 from ..strategy import FIRST, GUARD_TURNS_PER_PLAYER, EventRule, KnownCards, Situation
 
-__all__ = ["BUY_MARGIN", "DEALER_KNOCK_WIN_PROBABILITY", "KNOCK_WIN_PROBABILITY", "TradeAndBarter"]
+__all__ = ["BUY_MARGIN", "DEALER_KNOCK_WIN_PROBABILITY", "KNOCK_WIN_PROBABILITY", "SEQUENCE_OR_BETTER", "TradeAndBarter"]
 
 KNOCK_WIN_PROBABILITY: Final = 0.35
 """Trade and barter: knock when the hand beats the table with at least this probability."""
 DEALER_KNOCK_WIN_PROBABILITY: Final = 0.5
 """The same for the dealer, whose buys are free and who wins exact ties."""
+SEQUENCE_OR_BETTER: Final = (Category.SEQUENCE, Category.TRICON)
+"""Trade and barter: knock with a hand of a category at least as good as the first of these its ranking has (in Brag a running flush)."""
 BUY_MARGIN: Final = 2.0
 """Trade and barter: a non-dealer buys only if the expected gain is worth this many times the price.
 
@@ -81,7 +84,7 @@ class TradeAndBarter:
         now = model.utility[bits]
         is_dealer = seat == dealer
         strong = (
-            hand_strength_table(rules)[bits].category >= Category.SEQUENCE
+            ranking_part(rules).labels.at_least(hand_strength_table(rules)[bits].category, *SEQUENCE_OR_BETTER)
             or now >= (DEALER_KNOCK_WIN_PROBABILITY if is_dealer else KNOCK_WIN_PROBABILITY)
             or turns >= GUARD_TURNS_PER_PLAYER * active
         )

@@ -39,12 +39,13 @@ from ...core.actions import Action, Exchange, ExchangeAll, Knock, Pass, Pounce
 from ...core.cards import Card
 from ...core.deck import deck_for
 from ...ranking import Category
+from ...ranking.registry import ranking_part
 from ...core.rules import Rules
 from ...core.state import Event, EventKind, Phase
 from ..model import HandModel, bits_of, draw_bits, draw_of, hand_model
 from ..strategy import FIRST, GUARD_TURNS_PER_PLAYER, EventRule, KnownCards, Situation
 
-__all__ = ["KEEP_SHARE", "KNOCK_UPGRADE", "WIDOW_KNOCK_SHARE", "WidowStrategy", "exchange_key", "exchange_seen", "widow_play"]
+__all__ = ["FLUSH_OR_BETTER", "KEEP_SHARE", "KNOCK_UPGRADE", "WIDOW_KNOCK_SHARE", "WidowStrategy", "exchange_key", "exchange_seen", "widow_play"]
 
 WIDOW_KNOCK_SHARE: Final = 0.9
 """Widow: knock with a hand that beats at least this share of all three-card hands (or a flush or better).
@@ -66,6 +67,9 @@ a flush first, and in Trentuno 21 trades up to 31 before knocking.
 
 KEEP_SHARE: Final = 0.5
 """Schwimmen's dealer keeps a hand that beats this share of all hands, else takes the unseen extra hand."""
+
+FLUSH_OR_BETTER: Final = (Category.FLUSH, Category.SEQUENCE, Category.TRICON)
+"""Widow: knock with a hand of a category at least as good as the first of these its ranking has (Foster's: a sequence)."""
 
 
 def widow_play(
@@ -103,8 +107,8 @@ def widow_play(
         if new_strength > best_strength or new_draw > best_draw:
             best, best_strength, best_draw, best_bits = action, new_strength, new_draw, new_bits
     if can_knock:
-        category = model.category[bits]
-        strong = category >= Category.FLUSH or model.share[bits] >= WIDOW_KNOCK_SHARE
+        category = model.category[bits]  # at least a flush in the ranking's own order: in Brag a run is one
+        strong = ranking_part(rules).labels.at_least(category, *FLUSH_OR_BETTER) or model.share[bits] >= WIDOW_KNOCK_SHARE
         share = model.share[bits]
         upgrade = best is not None and model.share[best_bits] - share >= KNOCK_UPGRADE * (1.0 - share)
         if (strong and not upgrade) or turns >= GUARD_TURNS_PER_PLAYER * active:

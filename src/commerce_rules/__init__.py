@@ -38,7 +38,17 @@ from .engine.start import deal_position, new_game
 from .engine.reducer import apply, legal_actions, replay
 from .core.observation import Observation
 from .engine.observe import observe
-from .serialize import action_from_json, action_to_json, observation_from_json, observation_to_json, state_from_json, to_json
+from .serialize import (
+    action_from_dict,
+    action_from_json,
+    action_to_dict,
+    action_to_json,
+    observation_from_json,
+    observation_to_dict,
+    observation_to_json,
+    state_from_json,
+    to_json,
+)
 from .text.table_words import describe_action, describe_event, legal_choices, narrate_seen, seat_news
 from .core.state import Event, EventKind, GameState, Phase, Showdown, ShowdownReason
 from .mechanisms.draw_discard.mechanism import Discard, Draw, DrawTurn
@@ -79,9 +89,12 @@ __all__ = [
     "observation_tensor",
     "observation_tensor_size",
     "ArgumentTypeError",
+    "action_from_dict",
     "action_from_json",
+    "action_to_dict",
     "action_to_json",
     "observation_from_json",
+    "observation_to_dict",
     "observation_to_json",
     "state_from_json",
     "to_json",

@@ -3,10 +3,13 @@
 :func:`to_json` writes a :class:`~commerce_rules.GameState` as a versioned
 JSON document and :func:`state_from_json` reads it back, equal to the state
 written; :func:`action_to_json` and :func:`action_from_json` do the same for
-one action. The text is stable: the same value always gives the same text
-(keys sorted, cards as their canonical text such as ``"10♠"``, enums as their
-string values, :class:`~commerce_rules.Rules` as :meth:`Rules.options
-<commerce_rules.Rules.options>`).
+one action (:func:`action_to_dict` and :func:`action_from_dict` for the same
+document as a dict), and :func:`observation_to_json` (or
+:func:`observation_to_dict`) and :func:`observation_from_json` for what one
+seat may see, with its words. The text is stable: the same value always
+gives the same text (keys sorted, cards as their canonical text such as
+``"10♠"``, enums as their string values, :class:`~commerce_rules.Rules` as
+:meth:`Rules.options <commerce_rules.Rules.options>`).
 
 Reading treats its input as untrusted. Anything that is not a valid state or
 action raises :class:`~commerce_rules.SerializationError` naming the field
@@ -25,9 +28,9 @@ never claim a value its cards do not have.
 
 from __future__ import annotations
 
-from .actions import ACTION_TYPE_NAMES, action_from_json, action_to_json
+from .actions import ACTION_TYPE_NAMES, action_from_dict, action_from_json, action_to_dict, action_to_json
 from .document import MAX_DOCUMENT, STATE_FORMAT, STATE_VERSION, state_from_json, to_json
-from .observation import OBSERVATION_FORMAT, OBSERVATION_VERSION, observation_from_json, observation_to_json
+from .observation import OBSERVATION_FORMAT, OBSERVATION_VERSION, observation_from_json, observation_to_dict, observation_to_json
 
 __all__ = [
     "ACTION_TYPE_NAMES",
@@ -36,9 +39,12 @@ __all__ = [
     "OBSERVATION_VERSION",
     "STATE_FORMAT",
     "STATE_VERSION",
+    "action_from_dict",
     "action_from_json",
+    "action_to_dict",
     "action_to_json",
     "observation_from_json",
+    "observation_to_dict",
     "observation_to_json",
     "state_from_json",
     "to_json",

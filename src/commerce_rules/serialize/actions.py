@@ -12,7 +12,9 @@ from ..core.errors import CommerceError, SerializationError
 from ..core.quoting import number
 from .parse import parse
 
-__all__ = ["ACTION_TYPE_NAMES", "action_document", "action_from_json", "action_to_json", "read_action"]
+__all__ = [
+    "ACTION_TYPE_NAMES", "action_document", "action_from_dict", "action_from_json", "action_to_dict", "action_to_json", "read_action",
+]
 
 
 ACTION_TYPE_NAMES: Final[dict[type[Action], str]] = {cls: name for name, cls in ACTION_CLASSES.items()}
@@ -39,6 +41,18 @@ def action_to_json(action: Action) -> str:
     if not isinstance(action, Action) or not action.json_type:
         raise SerializationError(f"action_to_json() needs an action (Buy, Exchange, ...), not {type(action).__name__}")
     return json.dumps(action_document(action), ensure_ascii=False, sort_keys=True)
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """One action as the dict :func:`action_to_json` writes (JSON values only): ``{"type": ..., "player": ..., ...}``.
+
+    >>> from commerce_rules import Card, Exchange, action_to_dict
+    >>> action_to_dict(Exchange(2, Card.parse("2♣"), Card.parse("A♠")))
+    {'type': 'exchange', 'player': 2, 'give': '2♣', 'take': 'A♠'}
+    """
+    if not isinstance(action, Action) or not action.json_type:
+        raise SerializationError(f"action_to_dict() needs an action (Buy, Exchange, ...), not {type(action).__name__}")
+    return action_document(action)
 
 
 def read_action(value: jf.Json, path: str) -> Action:
@@ -97,3 +111,27 @@ def action_from_json(text: str | bytes) -> Action:
     commerce_rules.core.errors.SerializationError: action: missing field 'take'
     """
     return read_action(parse(text, "action"), "action")
+
+
+def action_from_dict(document: object) -> Action:
+    """The action of a dict such as :func:`action_to_dict` writes (a decoded action document), checked as untrusted input.
+
+    The checks and messages of :func:`action_from_json`, for a document a
+    web framework has decoded already.
+
+    :raises SerializationError: not an object, an unknown ``type``, a field unknown, missing or of the wrong
+        type, an unreadable card.
+
+    >>> from commerce_rules import action_from_dict
+    >>> action_from_dict({"type": "knock", "player": 1})
+    Knock(player=1)
+    >>> action_from_dict({"type": "knock", "player": "1"})
+    Traceback (most recent call last):
+    ...
+    commerce_rules.core.errors.SerializationError: action.player: expected a seat number, not the string "1"
+    """
+    if isinstance(document, dict):
+        for key in document:
+            if not isinstance(key, str):  # JSON's field names are strings; a decoded document has no other
+                jf.fail("action", f"a field name is a string, not {type(key).__name__}")
+    return read_action(document, "action")  # type: ignore[arg-type]  # any other value: read_action refuses it

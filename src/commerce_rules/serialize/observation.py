@@ -1,14 +1,18 @@
 """The observation document: what a server sends each player, written and read back exactly.
 
-It holds exactly what an :class:`~commerce_rules.Observation` holds — no
-hidden card, no seed: the observer's hand, the widow, the piles' counts, a
-face-up discard pile (Thirty-One's, Schwimmen's dead widows) in its order,
-the public fields, the turn record as the seat sees it (written by the
+It holds what an :class:`~commerce_rules.Observation` holds — no hidden
+card, no seed: the observer's hand, the widow, the piles' counts, a face-up
+discard pile (Thirty-One's, Schwimmen's dead widows) in its order, the
+public fields, the turn record as the seat sees it (written by the
 mechanism), the history with cards only where the seat saw them, and the
-past showdowns. Reading checks the shape of every field, then that the
-observation could come from a state: cards once each, the counts adding up
-to the deck, the seats in play, and the history's facts fitting the counts
-(as :func:`~commerce_rules.sample_state` needs them to).
+past showdowns — and, for a client to show, the observer's words, made from
+the observation alone (:mod:`.observation_words`): its hand's value, each
+event's text, each showdown's hand values, and its legal actions with their
+labels when it is to act. Reading checks the shape of every field, then
+that the observation could come from a state: cards once each, the counts
+adding up to the deck, the seats in play, and the history's facts fitting
+the counts (as :func:`~commerce_rules.sample_state` needs them to); last,
+that the words are those this library writes for it.
 """
 
 from __future__ import annotations
@@ -26,24 +30,35 @@ from ..engine.sampling import check_placeable, sample_state
 from ..engine.variant import variant_of
 from .checks import check_consistency
 from .document import _event_document, _read_event, _read_phase, _read_rules, _read_showdown, _showdown_document
+from .observation_words import check_words, take_words, write_words
 from .parse import parse
 
-__all__ = ["OBSERVATION_FORMAT", "OBSERVATION_VERSION", "observation_from_json", "observation_to_json"]
+__all__ = ["OBSERVATION_FORMAT", "OBSERVATION_VERSION", "observation_from_json", "observation_to_dict", "observation_to_json"]
 
 OBSERVATION_FORMAT: Final = "commerce-rules/observation"
 """The ``"format"`` field of every observation document."""
-OBSERVATION_VERSION: Final = 1
-"""The ``"version"`` field this library writes and reads."""
+OBSERVATION_VERSION: Final = 3
+"""The ``"version"`` field this library writes; it reads it, and version 1.
+
+Version 1 (commerce-rules 0.1 and the 0.2 previews) held the observation
+alone, without the seat's words (``hand_value``, ``legal_actions``, each
+event's ``text``, each showdown's ``values``): it is read as it was, its
+words being made from the observation. No other version is read.
+"""
+_OLD_VERSION: Final = 1
 
 _FIELDS: Final = (
     "format", "version", "player", "rules", "num_players", "deal_number", "dealer", "phase", "to_act", "hand",
     "hand_sizes", "widow", "stock_count", "discard_count", "discard", "pot", "balances", "lives", "active", "turn", "score",
     "history", "showdowns", "winners",
 )
+_WORD_FIELDS: Final = ("hand_value", "legal_actions")
 
 
 def observation_to_json(observation: Observation, *, indent: int | None = None) -> str:
     """The observation as a versioned JSON document; :func:`observation_from_json` reads it back equal.
+
+    The document is :func:`observation_to_dict`'s, keys sorted.
 
     >>> from commerce_rules import FOSTER, deal_position, observe, observation_from_json, observation_to_json
     >>> state = deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0)
@@ -55,6 +70,28 @@ def observation_to_json(observation: Observation, *, indent: int | None = None) 
         raise SerializationError(f"observation_to_json() needs an Observation, not {type(observation).__name__}")
     if indent is not None and (type(indent) is not int or not 0 <= indent <= 16):
         raise SerializationError("indent must be None or a whole number from 0 to 16")
+    return json.dumps(observation_to_dict(observation), ensure_ascii=False, sort_keys=True, indent=indent)
+
+
+def observation_to_dict(observation: Observation) -> dict[str, Any]:
+    """The observation document as a dict of JSON values, ready for a web framework's own JSON encoder.
+
+    What :func:`observation_to_json` writes: the observation's fields, and
+    the observer's words — its hand's value, each event's text, each past
+    showdown's hand values, and, when it is to act, its legal actions, each
+    with its label and its action document (see the guide "Saving games as
+    JSON"). Nothing in it is hidden from the observer.
+
+    >>> from commerce_rules import FOSTER, deal_position, observe, observation_to_dict
+    >>> state = deal_position(FOSTER, hands=["3♣ 4♣ 5♣", "6♠ 7♠ K♦", "A♥ K♥ 4♦"], dealer=0)
+    >>> document = observation_to_dict(observe(state, 1))
+    >>> document["hand_value"], document["legal_actions"][-1]
+    ('point 13 (7♠ 6♠)', {'label': 'Knock', 'action': {'type': 'knock', 'player': 1}})
+    >>> observation_to_dict(observe(state, 2))["legal_actions"]  # seat 2 is not to act
+    []
+    """
+    if type(observation) is not Observation:
+        raise SerializationError(f"observation_to_dict() needs an Observation, not {type(observation).__name__}")
     view = observation
     variant = variant_of(view.rules)
     document: dict[str, Any] = {
@@ -83,10 +120,11 @@ def observation_to_json(observation: Observation, *, indent: int | None = None) 
         "showdowns": [_showdown_document(showdown) for showdown in view.showdowns],
         "winners": list(view.winners),
     }
-    return json.dumps(document, ensure_ascii=False, sort_keys=True, indent=indent)
+    write_words(document, view)
+    return document
 
 
-def _header(document: jf.Json) -> dict[str, Any]:
+def _header(document: jf.Json) -> tuple[dict[str, Any], int]:
     if not isinstance(document, dict):
         jf.fail("document", f"expected a JSON object, not {jf.shown(document)}")
     if document.get("format") != OBSERVATION_FORMAT:
@@ -94,9 +132,10 @@ def _header(document: jf.Json) -> dict[str, Any]:
     if "version" not in document:
         jf.fail("document", "missing field 'version'")
     version = jf.integer(document["version"], "version")
-    if version != OBSERVATION_VERSION:
-        jf.fail("version", f"version {version} cannot be read: this library reads version {OBSERVATION_VERSION}")
-    return jf.obj(document, "", _FIELDS)
+    if version not in (OBSERVATION_VERSION, _OLD_VERSION):
+        newer = " (newer than this library)" if version > OBSERVATION_VERSION else ""
+        jf.fail("version", f"version {version}{newer} cannot be read: this library reads versions {OBSERVATION_VERSION} and {_OLD_VERSION}")
+    return jf.obj(document, "", _FIELDS if version == _OLD_VERSION else (*_FIELDS, *_WORD_FIELDS)), version
 
 
 def _read(document: dict[str, Any]) -> Observation:
@@ -226,8 +265,13 @@ def _check_discard(view: Observation, deck: set[Card], seen: set[Card]) -> None:
 def observation_from_json(text: str | bytes) -> Observation:
     """The observation that :func:`observation_to_json` wrote, checked as untrusted input.
 
+    A document of version 1, written before the document held the seat's
+    words, is read too.
+
     :raises SerializationError: not an observation document (bad JSON, another format or version, a field
-        unknown, missing or of the wrong type, counts that do not add up to the deck, ...).
+        unknown, missing or of the wrong type, counts that do not add up to the deck, ...), or words that
+        are not those this library writes for the observation (a forged label, event text or hand value,
+        legal actions added, dropped, changed or reordered): they are refused, never replaced.
 
     >>> from commerce_rules import observation_from_json
     >>> observation_from_json('{"format": "commerce-rules/state"}')
@@ -235,7 +279,11 @@ def observation_from_json(text: str | bytes) -> Observation:
     ...
     commerce_rules.core.errors.SerializationError: format: expected "commerce-rules/observation", not the string "commerce-rules/state"
     """
-    view = _read(_header(parse(text, "observation document")))
+    document, version = _header(parse(text, "observation document"))
+    words = take_words(document) if version == OBSERVATION_VERSION else None
+    view = _read(document)
     _check(view)
     _check_shown_by_a_state(view)
+    if words is not None:
+        check_words(view, words)
     return view

@@ -57,6 +57,7 @@ OPTION_NAMES = [
     "blitz",
     "blitz_all_lose",
     "feuer",
+    "brag_threes_high",
 ]
 
 
@@ -464,6 +465,8 @@ def valid_rules(draw: st.DrawFn) -> Rules:
     if ranking is Ranking.TRENTUNO:
         options["trentuno_suited"] = draw(st.booleans())
         options["feuer"] = draw(st.booleans())
+    if ranking is Ranking.BRAG:
+        options["brag_threes_high"] = draw(st.booleans())
     if mechanism is Mechanism.TRADE_BARTER:
         options["barter_direction"] = draw(st.sampled_from(["left", "right", *BarterDirection]))
     elif mechanism is Mechanism.DRAW_DISCARD:
@@ -476,7 +479,7 @@ def valid_rules(draw: st.DrawFn) -> Rules:
         options["exchanges_per_turn"] = draw(st.integers(1, 3))
     if mechanism is Mechanism.WIDOW:
         options["stall_passes"] = draw(st.integers(1, 6))
-        options["pounce"] = draw(st.booleans())
+        options["pounce"] = draw(st.booleans()) if ranking is not Ranking.BRAG else False  # Brag has no quad
         options["dealer_choice"] = draw(st.booleans())
         options["stall_effect"] = draw(st.sampled_from(["showdown", "new_widow", *StallEffect]))
         if options["exchanges_per_turn"] == 1:

@@ -27,7 +27,7 @@ from commerce_rules import (
 
 def test_category_order() -> None:
     assert list(Category) == sorted(Category)
-    assert [c.name for c in Category] == ["NOTHING", "POINT", "PAIR", "FLUSH", "SEQUENCE", "TRICON", "QUAD"]
+    assert [c.name for c in Category] == ["NOTHING", "POINT", "PAIR", "FLUSH", "SEQUENCE", "TRICON", "QUAD", "RUN", "HIGH_CARD"]
 
 
 @pytest.mark.parametrize(

@@ -76,6 +76,8 @@ class Ranking(str, enum.Enum):
     """Counting to 31, the tricon worth 30½ (Rules §4)."""
     HOYLE = "hoyle"
     """Tricon, sequence, flush by point, pair, point over three cards (Rules §6.7)."""
+    BRAG = "brag"
+    """Brag hands: prial, running flush, run, flush, pair, high card; 3-3-3 and A-2-3 on top (Rules §10.7)."""
 
 
 class BarterDirection(str, enum.Enum):
@@ -156,7 +158,7 @@ _OPTIONAL: Final = frozenset({"turn_limit", "deal_limit"})
 """The whole-number options that may also be ``None`` (no limit)."""
 
 _BOOLEANS: Final = ("ace_low", "pounce", "trentuno_suited", "horse", "free_ride", "exchange_all",
-                    "dealer_choice", "blitz", "blitz_all_lose", "feuer")
+                    "dealer_choice", "blitz", "blitz_all_lose", "feuer", "brag_threes_high")
 
 PART_OPTIONS: Final[dict[enum.Enum, frozenset[str]]] = {
     Mechanism.TRADE_BARTER: frozenset({"barter_direction"}),
@@ -168,20 +170,21 @@ PART_OPTIONS: Final[dict[enum.Enum, frozenset[str]]] = {
     Scoring.LEDGER: frozenset({"deal_limit"}),
     Scoring.LIVES: frozenset({"starting_lives", "deal_limit", "free_ride", "blitz_all_lose"}),
     Scoring.POOL: frozenset({"starting_lives", "stake", "prize", "horse", "deal_limit", "free_ride"}),
-    Ranking.FOSTER: frozenset(),
-    Ranking.CLASSIC: frozenset(),
-    Ranking.EXTENDED: frozenset(),
-    Ranking.TRENTUNO: frozenset({"trentuno_suited", "feuer", "blitz"}),
-    Ranking.HOYLE: frozenset(),
+    Ranking.FOSTER: frozenset({"pounce"}),
+    Ranking.CLASSIC: frozenset({"pounce"}),
+    Ranking.EXTENDED: frozenset({"pounce"}),
+    Ranking.TRENTUNO: frozenset({"trentuno_suited", "feuer", "blitz", "pounce"}),
+    Ranking.HOYLE: frozenset({"pounce"}),
+    Ranking.BRAG: frozenset({"brag_threes_high"}),
 }
 """Each part's own options: the options that the part declares it reads.
 
 An option that some part of a kind (mechanism, scoring, ranking) declares
 belongs to that kind, and a variant whose part of that kind does not declare
-it must leave it at its default. An option may belong to two kinds: ``blitz``
-needs a mechanism that ends a deal at once *and* a ranking that counts to 31.
-Options no part declares (``deck_size``, ``ace_low``, ``turn_limit``) are
-shared by every variant. A new part declares its options with one entry here.
+it must leave it at its default. An option may belong to two kinds: ``blitz`` needs a
+mechanism that ends a deal at once *and* a ranking that counts to 31, ``pounce`` a widow
+*and* a ranking with four-card hands (all but Brag). Options no part declares (``deck_size``,
+``ace_low``, ``turn_limit``) are shared by every variant. A new part declares its options here.
 """
 
 FOLLOWERS: Final[dict[str, str]] = {"blitz_all_lose": "blitz"}
@@ -196,14 +199,13 @@ KEEPS_MONEY: Final[dict[Scoring, bool]] = {}  # each scoring part's has_money: v
 _REFUSALS: Final[dict[tuple[str, enum.Enum], str]] = {
     ("pounce", Mechanism.TRADE_BARTER): "pounce needs a widow: use mechanism='widow'",
     ("pounce", Mechanism.ROUNDS): "pounce applies only with mechanism 'widow': Hoyle's rounds have no pounce",
-    ("exchanges_per_turn", Mechanism.TRADE_BARTER): (
-        "exchanges_per_turn applies to widow mechanisms: trade and barter has no widow"
-    ),
+    ("exchanges_per_turn", Mechanism.TRADE_BARTER):
+        "exchanges_per_turn applies to widow mechanisms: trade and barter has no widow",
     ("free_ride", Scoring.LEDGER): "free_ride needs lives or counters to lose: a ledger has nobody to swim",
-    ("blitz", Ranking.FOSTER): "blitz needs the trentuno ranking: it ends a deal at 31",
-    ("blitz", Ranking.CLASSIC): "blitz needs the trentuno ranking: it ends a deal at 31",
-    ("blitz", Ranking.EXTENDED): "blitz needs the trentuno ranking: it ends a deal at 31",
-    ("blitz", Ranking.HOYLE): "blitz needs the trentuno ranking: it ends a deal at 31",
+    **dict.fromkeys((("blitz", r) for r in (Ranking.FOSTER, Ranking.CLASSIC, Ranking.EXTENDED, Ranking.HOYLE)),
+                    "blitz needs the trentuno ranking: it ends a deal at 31"),
+    ("blitz", Ranking.BRAG): "blitz needs the trentuno ranking: Brag hands have no 31",
+    ("pounce", Ranking.BRAG): "pounce needs four-card hands: the brag ranking has none (a prial is its best hand)",
 }
 """Why a part refuses an option, where a plainer reason than "applies only with" helps."""
 
@@ -271,6 +273,8 @@ class Rules:
     """Lives, with ``blitz``: after a blitz every player without 31 loses a life, not only the lowest (§8.6); ``replace(blitz=False)`` turns it off too."""
     feuer: bool = False
     """Trentuno only: three aces ("Feuer") rank above 31 (Rules §7.2)."""
+    brag_threes_high: bool = True
+    """Brag only: 3-3-3 the best prial and A-2-3 the best run (with ``ace_low``); ``False``: plain rank order (Rules §10.7)."""
 
     def __attrs_post_init__(self) -> None:
         for name in _BOOLEANS:

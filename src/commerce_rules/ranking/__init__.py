@@ -1,7 +1,7 @@
 """Hand ranking: :func:`evaluate`, :class:`HandValue`, :class:`Category`.
 
 One module per ranking (:mod:`.foster`, :mod:`.classic`, :mod:`.extended`,
-:mod:`.trentuno`, :mod:`.hoyle`) declares its part (:mod:`.part`): its
+:mod:`.trentuno`, :mod:`.hoyle`, :mod:`.brag`) declares its part (:mod:`.part`): its
 grader, its categories best first and their words, why one of its hands
 beats another, its odds sections. :mod:`.registry` names them all, and the
 shared modules read it: :mod:`.table` turns a grader into a precomputed table

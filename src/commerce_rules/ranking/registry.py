@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..core.rules import Ranking, Rules
+from . import brag
 from . import classic
 from . import extended
 from . import foster
@@ -26,6 +27,7 @@ RANKINGS: Final[dict[Ranking, RankingPart]] = {
     Ranking.EXTENDED: extended.PART,
     Ranking.TRENTUNO: trentuno.PART,
     Ranking.HOYLE: hoyle.PART,
+    Ranking.BRAG: brag.PART,
 }
 """Every ranking, by the name ``Rules.ranking`` gives it."""
 

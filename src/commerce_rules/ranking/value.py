@@ -29,15 +29,18 @@ class Category(enum.IntEnum):
     uses ``TRICON``, ``SEQUENCE``, ``POINT`` and ``NOTHING``; the classic
     (widow and lives) and Hoyle rankings ``TRICON`` to ``POINT``; Extended
     ``TRICON``, ``SEQUENCE``, ``FLUSH`` and ``NOTHING``; Trentuno ``TRICON``
-    and ``POINT``. ``QUAD`` exists wherever :attr:`Rules.pounce
-    <commerce_rules.Rules.pounce>` is on.
+    and ``POINT``; Brag ``TRICON`` (a prial), ``SEQUENCE`` (a running flush),
+    ``RUN``, ``FLUSH``, ``PAIR`` and ``HIGH_CARD``. ``QUAD`` exists wherever
+    :attr:`Rules.pounce <commerce_rules.Rules.pounce>` is on.
 
     Why still an ordered integer enum: existing code compares and sorts
     categories, and ``v.category is Category.SEQUENCE`` is the contract, so
     the members and their order stay. But no ranking takes its order from
     the integers: a ranking's order is the head of its grade keys, made from
     its declared labels (:meth:`.part.Labels.graded`), so a ranking may rank
-    its labels otherwise (in Trentuno a point of 31 beats a tricon, 30½).
+    its labels otherwise (in Trentuno a point of 31 beats a tricon, 30½; in
+    Brag a ``RUN`` beats a ``FLUSH``). Code that asks how two categories
+    stand asks the ranking (:meth:`.part.Labels.place`), not the integers.
     A new label is one member here, appended, the vocabulary a new ranking
     adds (as a mechanism adds its ``EventKind``); its place and word are
     the ranking's. Compare :class:`HandValue` objects, not categories, to
@@ -63,6 +66,10 @@ class Category(enum.IntEnum):
     """Three cards of one rank."""
     QUAD = 6
     """Four cards of one rank, made by a pounce (Rules §3)."""
+    RUN = 7
+    """Three consecutive ranks, not all of one suit (Brag, Rules §10.7: a run beats a flush there)."""
+    HIGH_CARD = 8
+    """Anything below a pair, ordered by its cards from the highest (Brag, Rules §10.7)."""
 
     def __str__(self) -> str:
         return self.name.lower()

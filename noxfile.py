@@ -5,6 +5,9 @@
 ``nox -s adapters`` installs the optional extras (OpenSpiel, PettingZoo, Gymnasium, Dask)
 and runs the adapters' tests, which ``nox -s tests`` skips without them; CI runs it.
 
+``nox -s web`` installs the ``web`` extra (Starlette, uvicorn) with Selenium and runs the web
+table's tests (examples/web_table/) in the system's headless Chromium; ``nox -s tests`` skips them; CI runs it.
+
 ``nox -s demos`` plays one seeded demo per preset on every Python 3.10 to 3.13
 it finds and fails if any two print different text; CI runs it.
 
@@ -91,6 +94,21 @@ def adapters(session: nox.Session) -> None:
         "mypy", "--strict", "src/commerce_rules/openspiel", "src/commerce_rules/pettingzoo.py", "src/commerce_rules/gym",
         *ADAPTER_TESTS, "examples/openspiel_mcts.py", "examples/pettingzoo_random.py",
     )
+
+
+@nox.session
+def web(session: nox.Session) -> None:
+    """The web table (examples/web_table/): its tests, the API's and whole matches in headless Chromium; its types.
+
+    Installs the ``web`` extra, and for the tests Selenium and the HTTP client of Starlette's TestClient. The
+    browser is the system's: a ``chromium`` and its ``chromedriver`` on the PATH (Debian: ``apt-get install
+    chromium-driver``), which Selenium is given, so it never downloads one. Every web test must run here, none
+    skipped: a missing piece is a failure.
+    """
+    session.install("-e", ".[web,test]", "selenium", "httpx2")
+    session.run("pytest", "-p", "no:cacheprovider", "-rs", "--strict-markers", "tests/web", *session.posargs,
+                env={"COMMERCE_WEB_REQUIRED": "1", "SE_OFFLINE": "true"})
+    session.run("mypy", "--strict", "examples/web_table", "tests/web")
 
 
 DEMO_PYTHONS = ("3.10", "3.11", "3.12", "3.13")

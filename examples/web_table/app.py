@@ -43,6 +43,7 @@ from starlette.staticfiles import StaticFiles
 
 from commerce_rules import (
     PRESETS,
+    Action,
     CommerceError,
     GameState,
     GreedyBot,
@@ -80,7 +81,21 @@ class Refused(Exception):
 # ---- the game: JSON in, JSON out, no web framework -------------------------------------------------
 
 
-def play_bots(state: GameState) -> GameState:
+def play(state: GameState, action: Action, news: list[str]) -> GameState:
+    """Apply ``action``; add to ``news`` what seat 0 saw of it, and what it alone learned (a card drawn).
+
+    Told move by move: once a deal's showdown has dealt the next deal, the
+    deal's moves are in no later observation (its last move is told by the
+    showdown that follows it).
+    """
+    before = observe(state, SEAT)
+    state = apply(state, action)
+    after = observe(state, SEAT)
+    news += narrate_seen(after, since=before) + seat_news(before, after)
+    return state
+
+
+def play_bots(state: GameState, news: list[str]) -> GameState:
     """The bots' moves, until the person is to act or the match is over.
 
     ``state.to_act`` is the seat the table waits for, even when it is asked a
@@ -88,26 +103,24 @@ def play_bots(state: GameState) -> GameState:
     """
     while state.to_act is not None and state.to_act != SEAT:
         seat = state.to_act
-        state = apply(state, BOT.choose(observe(state, seat), legal_actions(state)))
+        state = play(state, BOT.choose(observe(state, seat), legal_actions(state)), news)
     return state
 
 
-def seat_reply(state: GameState, since: Observation | None = None, error: str | None = None) -> dict[str, Any]:
+def seat_reply(state: GameState, news: list[str] | None = None, error: str | None = None) -> dict[str, Any]:
     """What the person's page is sent: seat 0's view of ``state`` and nothing more.
 
-    ``news``: what the seat saw happen since its observation ``since`` (the
-    whole deal so far without it), then what it alone learned (a card drawn);
-    none with a refusal, where nothing happened.
+    ``news``: what the seat saw happen since its last reply; by default, the
+    whole deal so far (for a page that was reloaded).
     """
     view = observe(state, SEAT)
-    news = [] if error else narrate_seen(view, since) + (seat_news(since, view) if since is not None else [])
     last = view.last_showdown
     earlier = last is not None and last.deal_number < view.deal_number  # else the table itself shows it (the end)
     return {
         "error": error,
         "html": observation_html(view),
         "observation": observation_to_dict(view),  # its legal_actions: each with its label and action document
-        "news": news,
+        "news": narrate_seen(view) if news is None else news,
         "last_deal": showdown_html(last, view.rules) if last is not None and earlier else "",
     }
 
@@ -122,8 +135,11 @@ def read_json(body: bytes) -> object:
         raise Refused("the request is nested too deeply") from None
 
 
-def start_table(body: bytes, seed: int | None = None) -> GameState:
-    """A new match from the page's options: ``{"preset": "crp", "players": 4, "deal_limit": 3, "turn_limit": 20}``."""
+def start_table(body: bytes, seed: int | None = None) -> tuple[GameState, list[str]]:
+    """A new match from the page's options, ``{"preset": "crp", "players": 4, "deal_limit": 3, "turn_limit": 20}``.
+
+    Returns it once the bots have played up to the person's turn, and what the person saw of it.
+    """
     options = read_json(body)
     if not isinstance(options, dict):
         raise Refused("the options must be a JSON object")
@@ -136,7 +152,9 @@ def start_table(body: bytes, seed: int | None = None) -> GameState:
         turn_limit=TURN_LIMIT if turn_limit is None else turn_limit, deal_limit=options.get("deal_limit")
     )
     players: Any = options.get("players")
-    return play_bots(new_game(rules, players, seed=seed))
+    state = new_game(rules, players, seed=seed)
+    news = narrate_seen(observe(state, SEAT))  # "Deal 1: seat 2 deals."
+    return play_bots(state, news), news
 
 
 def play_move(saved: str, body: bytes) -> tuple[str, dict[str, Any]]:
@@ -146,15 +164,15 @@ def play_move(saved: str, body: bytes) -> tuple[str, dict[str, Any]]:
     nothing, and its reply says why and shows the table as it stands.
     """
     state = state_from_json(saved)
-    before = observe(state, SEAT)
+    news: list[str] = []
     try:
         action = action_from_dict(read_json(body))
         if action.player != SEAT:
             raise Refused(f"you play seat {SEAT}, not seat {action.player}")
-        state = play_bots(apply(state, action))
+        state = play_bots(play(state, action, news), news)
     except (CommerceError, Refused) as error:  # not JSON, not an action, not your seat, not legal now
-        return saved, seat_reply(state, error=str(error))
-    return to_json(state), seat_reply(state, since=before)
+        return saved, seat_reply(state, [], str(error))
+    return to_json(state), seat_reply(state, news)
 
 
 # ---- the web server ------------------------------------------------------------------------------
@@ -184,14 +202,14 @@ def create_app(seed: int | None = None) -> Starlette:
 
     async def start(request: Request) -> JSONResponse:
         try:
-            state = start_table(await read_body(request), None if seeds is None else seeds.getrandbits(63))
+            state, news = start_table(await read_body(request), None if seeds is None else seeds.getrandbits(63))
         except (CommerceError, Refused) as error:
             return JSONResponse({"error": str(error)}, status_code=400)
         table = secrets.token_urlsafe(16)
         tables[table] = to_json(state)
         if len(tables) > MAX_TABLES:
             del tables[next(iter(tables))]  # the oldest
-        return JSONResponse({"table": table, **seat_reply(state)})
+        return JSONResponse({"table": table, **seat_reply(state, news)})
 
     async def show(request: Request) -> JSONResponse:
         table = request.path_params["table"]

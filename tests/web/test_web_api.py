@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from commerce_rules import (
+    CRP,
     FOSTER,
     POUNCE,
     PRESETS,
@@ -85,6 +86,21 @@ def test_a_new_table_shows_seat_0_its_view_and_keeps_the_match_as_json(client: A
     assert_shows_only_seat_0(reply, state)
     assert reply["news"] == narrate_seen(observe(state, 0))  # the deal so far, as seat 0 saw it
     assert client.get(f"/api/tables/{reply['table']}").json() == reply
+
+
+def test_the_news_tells_the_bots_moves_of_a_final_round_that_ended_the_deal(client: Any) -> None:
+    # Seat 0 knocks; seats 1 to 3 take their final turns, and the showdown deals the next deal.
+    hands = ["2♣ 5♦ 9♥", "6♠ 7♠ K♦", "A♥ K♥ 4♦", "3♣ 8♦ J♠"]
+    table = start(client)["table"]
+    tables(client)[table] = to_json(deal_position(CRP, hands=hands, dealer=3, widow="A♠ 7♥ 4♣"))
+    reply = client.post(f"/api/tables/{table}/moves", json={"type": "knock", "player": 0}).json()
+    news = reply["news"]
+    assert news[:3] == [
+        "seat 0 knocks: every other player has one final turn",
+        "seat 1 exchanges K♦ for A♠ from the widow",
+        "seat 2 exchanges 4♦ for 7♥ from the widow",
+    ]
+    assert "Deal 1 ends in a showdown:" in news and "Deal 2: seat 0 deals." in news
 
 
 def test_a_table_without_a_turn_limit_gets_the_servers(client: Any) -> None:

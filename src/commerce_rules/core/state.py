@@ -165,7 +165,7 @@ class GameState(NamedTuple):
     @property
     def is_over(self) -> bool:
         """Whether the match has ended."""
-        return self.phase is _OVER
+        return self.phase is Phase.OVER
 
     @property
     def last_showdown(self) -> Showdown | None:
@@ -179,8 +179,6 @@ class GameState(NamedTuple):
 
 
 _new = tuple.__new__
-_OVER = Phase.OVER
-"""Read as a module global: an enum member read through its class is a lookup by the enum's metaclass, ~50 times dearer."""
 
 
 def moved(
@@ -203,7 +201,7 @@ def moved(
     return _new(GameState, (
         rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances,
         lives, active, turn, score, log, showdowns, winners,
-    ))  # fmt: skip
+    ))
 
 
 def opened(
@@ -231,7 +229,7 @@ def opened(
     return _new(GameState, (
         rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances,
         lives, active, turn, score, log, showdowns, winners,
-    ))  # fmt: skip
+    ))
 
 
 def scored(
@@ -266,7 +264,7 @@ def settled(
     return _new(GameState, (
         rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances,
         lives, active, turn, score, log, showdowns + (showdown,), winners,
-    ))  # fmt: skip
+    ))
 
 
 def moved_and_paid(
@@ -285,7 +283,7 @@ def moved_and_paid(
     return _new(GameState, (
         rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances,
         lives, active, turn, score, log, showdowns, winners,
-    ))  # fmt: skip
+    ))
 
 
 def seats_with_lives(lives: tuple[int, ...]) -> tuple[int, ...]:

@@ -176,10 +176,13 @@ class DealLog:
             events = self._read()
         if not self._private:
             return events
-        return tuple([
-            event if event.visible_to is None or player in event.visible_to or not event.cards else event._replace(cards=())
-            for event in events
-        ])
+        seen = []
+        for event in events:
+            kind, who, cards, target, visible_to = event
+            if visible_to is not None and player not in visible_to and cards:
+                event = Event(kind, who, (), target, visible_to)  # the cards hidden
+            seen.append(event)
+        return tuple(seen)
 
     def __len__(self) -> int:
         return self.size

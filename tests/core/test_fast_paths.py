@@ -1,0 +1,136 @@
+"""The fast paths kept (``docs/performance.md``, "Fast paths kept"): each plays exactly as its plain reference.
+
+Each fast path is a function the engine calls in place of a plain one:
+the state transitions that :func:`~commerce_rules.core.records.built_by_position`
+compiles from their ``_replace`` (which stays as their ``__wrapped__``), and
+:func:`~commerce_rules.core.events.appended`, whose plain reference is the
+``DealLog(...)`` call. A random match is played with the fast paths, then
+replayed with every module's name for each one bound to its plain
+reference instead: every state must be equal, history and all.
+"""
+
+from __future__ import annotations
+
+import linecache
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, NamedTuple
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from commerce_rules import apply, new_game
+from commerce_rules.core import state as state_module
+from commerce_rules.core.events import DealLog, EventKind, appended
+from commerce_rules.core.records import built_by_position
+from commerce_rules.core.state import moved, moved_and_paid, opened
+from commerce_rules.core.state import _settled as settled_fields
+from random_play import PROPERTY, VARIANTS, Variant, games
+
+
+def _plain_appended(
+    previous: DealLog,
+    kind: EventKind,
+    player: int,
+    cards: tuple[Any, ...] = (),
+    target: int | None = None,
+    visible_to: tuple[int, ...] | None = None,
+) -> DealLog:
+    return DealLog(previous, kind, player, cards, target, visible_to)
+
+
+PLAIN: dict[Callable[..., Any], Callable[..., Any]] = {
+    moved: moved.__wrapped__,  # type: ignore[attr-defined]
+    moved_and_paid: moved_and_paid.__wrapped__,  # type: ignore[attr-defined]
+    opened: opened.__wrapped__,  # type: ignore[attr-defined]
+    settled_fields: settled_fields.__wrapped__,  # type: ignore[attr-defined]
+    appended: _plain_appended,
+}
+"""Each fast path, and its plain reference."""
+
+
+@contextmanager
+def plain_paths() -> Iterator[set[Callable[..., Any]]]:
+    """Every name a ``commerce_rules`` module binds to a fast path bound to its plain reference instead, meanwhile.
+
+    Yields the fast paths found so bound (a test checks that each one was).
+    """
+    rebound: list[tuple[Any, str, Callable[..., Any]]] = []
+    found: set[Callable[..., Any]] = set()
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == "commerce_rules" or name.startswith("commerce_rules.")):
+            continue
+        for attribute, value in list(vars(module).items()):
+            fast = next((fast for fast in PLAIN if value is fast), None)
+            if fast is not None:
+                rebound.append((module, attribute, fast))
+                found.add(fast)
+                setattr(module, attribute, PLAIN[fast])
+    try:
+        yield found
+    finally:
+        for module, attribute, value in rebound:
+            setattr(module, attribute, value)
+
+
+def test_every_fast_path_is_bound_where_the_engine_calls_it() -> None:
+    with plain_paths() as found:
+        assert found == set(PLAIN)
+        assert state_module.moved is PLAIN[moved]
+    assert state_module.moved is moved
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@PROPERTY
+@given(data=st.data())
+def test_a_random_match_plays_the_same_with_every_fast_path_plain(variant: Variant, data: st.DataObject) -> None:
+    game = data.draw(games(variant))
+    states, actions = game.play()
+    with plain_paths():
+        state = new_game(game.rules, game.players, seed=game.seed)
+        assert state == states[0]
+        for action, expected in zip(actions, states[1:]):
+            state = apply(state, action)
+            assert state == expected
+            assert state.history == expected.history
+
+
+class _Point(NamedTuple):
+    x: int
+    y: int
+    z: int
+
+
+def test_a_transition_built_by_position_is_its_replace_with_its_source_in_linecache() -> None:
+    @built_by_position(_Point)
+    def shifted(point: _Point, *, x: int, z: int) -> _Point:
+        return point._replace(x=x, z=z)
+
+    point = _Point(1, 2, 3)
+    assert shifted(point, x=7, z=9) == shifted.__wrapped__(point, x=7, z=9) == _Point(7, 2, 9)  # type: ignore[attr-defined]
+    assert type(shifted(point, x=7, z=9)) is _Point
+    filename = shifted.__code__.co_filename
+    assert filename.startswith("<commerce_rules generated ") and "shifted" in filename
+    assert "".join(linecache.getlines(filename)).startswith("def shifted(point, *, x, z):")
+    assert shifted.__name__ == "shifted"
+    with pytest.raises(TypeError, match="missing 1 required keyword-only argument: 'z'"):
+        shifted(point, x=7)  # type: ignore[call-arg]
+
+
+def test_only_a_record_then_keyword_only_fields_can_be_built_by_position() -> None:
+    def not_a_field(point: _Point, *, w: int) -> _Point:
+        return point
+
+    def positional(point: _Point, x: int) -> _Point:
+        return point._replace(x=x)
+
+    def with_default(point: _Point, *, x: int = 0) -> _Point:
+        return point._replace(x=x)
+
+    with pytest.raises(TypeError, match="w is not a field"):
+        built_by_position(_Point)(not_a_field)
+    for written in (positional, with_default):
+        with pytest.raises(TypeError, match="keyword-only fields without defaults"):
+            built_by_position(_Point)(written)

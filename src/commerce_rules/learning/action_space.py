@@ -26,9 +26,9 @@ from ..core.state import GameState
 from ..engine.variant import variant_of
 
 __all__ = [
-    "ActionSpace", "action_from_index", "action_index", "action_space", "index_of", "legal_action_indices", "legal_action_mask",
-    "num_actions",
-]  # fmt: skip
+    "ActionSpace", "action_from_index", "action_index", "action_space", "index_of", "legal_action_indices",
+    "legal_action_mask", "num_actions",
+]
 
 
 @attrs.frozen

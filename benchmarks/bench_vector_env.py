@@ -1,0 +1,143 @@
+"""Benchmark ``CommerceVectorEnv`` against the PettingZoo environment: random-play steps per second on one core.
+
+Run (with the extras installed, ``pip install 'commerce-rules[gym,pettingzoo]'``,
+or in ``nox -s adapters``'s environment):
+
+    python benchmarks/bench_vector_env.py [--envs 256] [--players 4] [--runs 5] [--seconds 2] [PRESET ...]
+
+For each preset (by default ``foster``, ``crp`` and ``thirty_one``), two
+loops run in alternation, ``--runs`` times each, for about ``--seconds``
+seconds a run, and the median run of each is reported:
+
+* **PettingZoo**: ``commerce_rules.pettingzoo.env(preset, players)``, the
+  AEC loop (``agent_iter``, ``last``, ``step``), every seat playing an action
+  drawn uniformly from its ``action_mask``. Its steps a second count every
+  ``step`` with an action: every seat's move.
+* **vector**: ``CommerceVectorEnv(envs, preset, players)``, each ``step``
+  given an action per row drawn uniformly from the row's mask, the other
+  seats played by a uniformly random opponent. Its *learner steps* a second
+  count ``envs`` per ``step`` (the steps a learner gets: what Gymnasium's
+  vector environments count); its *moves* a second add the opponents'
+  moves, every seat's move as PettingZoo counts them.
+
+The two ratios are vector over PettingZoo: learner steps (the experience a
+single learner gets a second) and moves (the same work, every seat's move,
+counted alike). The process is pinned to one core where the system allows
+it. This is a script, not a test: it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from commerce_rules import Action, Observation
+
+try:
+    import gymnasium
+    import numpy as np
+
+    from commerce_rules.gym import CommerceVectorEnv
+    from commerce_rules.pettingzoo import env as pettingzoo_env
+except ImportError as error:  # nox -s bench installs the bench extra only
+    MISSING: str | None = f"{error}: install the gym and pettingzoo extras to run it"
+else:
+    MISSING = None
+
+DEFAULT_PRESETS = ("foster", "crp", "thirty_one")
+
+
+def pettingzoo_moves(name: str, players: int, seconds: float, seed: int) -> float:
+    """Moves a second of whole matches through the AEC loop, each seat choosing uniformly from its mask."""
+    environment = pettingzoo_env(name, players)
+    rng = random.Random(seed)
+    moves = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        environment.reset(seed=rng.getrandbits(32))
+        for agent in environment.agent_iter():
+            observation, _, terminated, truncated, _ = environment.last()
+            if terminated or truncated:
+                environment.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            environment.step(int(legal[rng.randrange(len(legal))]))
+            moves += 1
+    return moves / (time.perf_counter() - start)
+
+
+def uniform_opponent(rng: random.Random, counter: list[int]) -> Callable[[Observation, tuple[Action, ...]], Action]:
+    """An opponent choosing uniformly among its legal actions, counting its moves in ``counter[0]``."""
+
+    def choose(observation: Observation, legal: tuple[Action, ...]) -> Action:
+        counter[0] += 1
+        return legal[rng.randrange(len(legal))]
+
+    return choose
+
+
+def uniform_rows(rng: Any, masks: Any) -> Any:
+    """One index per row, uniform over the row's True entries (every row has one: same-step autoreset)."""
+    rows, columns = np.nonzero(masks)
+    counts = np.bincount(rows, minlength=len(masks))
+    firsts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    return columns[firsts + (rng.random(len(masks)) * counts).astype(np.int64)]
+
+
+def vector_steps(name: str, players: int, envs: int, seconds: float, seed: int) -> tuple[float, float]:
+    """Learner steps and moves a second of ``envs`` matches stepped at once, actions uniform over the masks."""
+    opponent_moves = [0]
+    opponent = uniform_opponent(random.Random(seed), opponent_moves)
+    environment = CommerceVectorEnv(envs, name, players, opponents=opponent, copy=False)
+    rng = np.random.default_rng(seed)
+    observed, _ = environment.reset(seed=seed)
+    opponent_moves[0] = 0
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        observed, *_ = environment.step(uniform_rows(rng, observed["action_mask"]))
+        steps += envs
+    elapsed = time.perf_counter() - start
+    return steps / elapsed, (steps + opponent_moves[0]) / elapsed
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("presets", nargs="*", default=list(DEFAULT_PRESETS))
+    parser.add_argument("--envs", type=int, default=256)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if MISSING is not None:
+        print(f"skipped: {MISSING}")
+        return
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    print(f"Python {platform.python_version()}, gymnasium {gymnasium.__version__}, numpy {np.__version__}")
+    print(f"{args.envs} matches at once, {args.players} players, the median of {args.runs} runs of {args.seconds:g} s each")
+    columns = ("PettingZoo steps/s", "vector learner steps/s", "vector moves/s", "ratio (learner)", "ratio (moves)")
+    print(f"{'preset':<12} " + " ".join(f"{column:>{len(column)}}" for column in columns))
+    for name in args.presets:
+        vector_steps(name, args.players, args.envs, 0.2, args.seed)  # warm-up: the hand tables, the caches
+        pettingzoo: list[float] = []
+        learner: list[float] = []
+        moves: list[float] = []
+        for run in range(args.runs):
+            pettingzoo.append(pettingzoo_moves(name, args.players, args.seconds, args.seed + run))
+            steps, all_moves = vector_steps(name, args.players, args.envs, args.seconds, args.seed + run)
+            learner.append(steps)
+            moves.append(all_moves)
+        zoo, one, every = statistics.median(pettingzoo), statistics.median(learner), statistics.median(moves)
+        print(f"{name:<12} {zoo:>18,.0f} {one:>22,.0f} {every:>14,.0f} {one / zoo:>15.2f} {every / zoo:>13.2f}")
+
+
+if __name__ == "__main__":
+    main()

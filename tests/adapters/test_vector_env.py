@@ -131,9 +131,10 @@ def opponents_played(state: GameState, seat: int) -> GameState:
 def test_the_engine_stepped_one_match_at_a_time_gives_the_same_rows_rewards_and_new_matches(name: str) -> None:
     seat, players = 2, 4
     vector = CommerceVectorEnv(4, name, players, seat=seat, opponents=first_legal, deal_limit=1)
-    observed, _ = vector.reset(seed=[3, None, 5, 6])
-    assert vector.seeds[0] == 3 and vector.seeds[2:] == (5, 6)
+    observed, _ = vector.reset(seed=[3, 261, 5, 6])  # Thirty-One's 261 deals a blitz: a match over as it is dealt
+    assert vector.seeds == (3, 261, 5, 6)
     states = [opponents_played(new_game(vector.rules, players, seed=seed), seat) for seed in vector.seeds]
+    assert states[1].is_over == (name == "thirty_one")
     rng = np.random.default_rng(1)
     ended = 0
     for _ in range(120):
@@ -141,7 +142,9 @@ def test_the_engine_stepped_one_match_at_a_time_gives_the_same_rows_rewards_and_
         actions = masked_actions(rng, observed["action_mask"])
         observed, rewards, terminated, _, info = vector.step(actions)
         for row, index in enumerate(actions.tolist()):
-            state = opponents_played(apply(states[row], action_from_index(states[row], index)), seat)
+            state = states[row]
+            if not state.is_over:  # a match over as it was dealt (a blitz under deal_limit=1) ends at this step
+                state = opponents_played(apply(state, action_from_index(state, index)), seat)
             assert terminated[row] == state.is_over
             assert rewards[row] == (returns(state)[seat] if state.is_over else 0.0)
             if state.is_over:

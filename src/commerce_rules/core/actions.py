@@ -103,23 +103,9 @@ def _cards_getter(fields: tuple[tuple[str, FieldKind], ...]) -> Callable[[Action
     return named
 
 
-def _no_bits(action: Action) -> int:
-    return 0
-
-
-def _bits_getter(fields: tuple[tuple[str, FieldKind], ...]) -> Callable[[Action], int]:
-    """A function from an action to the bit set of the cards of its ``fields`` (the OR of their ``Card.bit``).
-
-    Written out for each class, every field read by name, as a bot checks
-    every legal action's cards against what its seat can see, on every turn.
-    """
-    if not fields:
-        return _no_bits
-    parts = [f"action.{name}.bit" if kind == "card" else f"_or(action.{name})" for name, kind in fields]
-    namespace: dict[str, Any] = {"_or": bits_of}
-    exec(f"def bits(action):\n    return {' | '.join(parts)}", namespace)  # noqa: S102 - built from the class's own field names
-    bits: Callable[[Action], int] = namespace["bits"]
-    return bits
+def _bits(action: Action) -> int:
+    """The bit set of the action's cards (the OR of their ``Card.bit``)."""
+    return bits_of(action.cards())
 
 
 def _bad_player(action: Action) -> NoReturn:
@@ -139,39 +125,6 @@ def _bad_word(action: Action, field: str, words: tuple[str, ...]) -> NoReturn:
     if type(word) is not str:
         raise ArgumentTypeError(f"{name}.{field} must be a string, {_choices(words)}, not {shown(word)}")
     raise IllegalActionError(f"{name}.{field} must be {_choices(words)}, not {shown(word)}")
-
-
-def _checker(cls: type[Action]) -> Callable[[Action], None]:
-    """The checks of a new ``cls`` action, written out for its fields: a seat from 0 to 11, each card field a
-    ``Card``, each word field one of its words, then the class's own ``_check`` (where it has one).
-
-    Made once per class, every field read by name, as the exchanges interned for each seat (2,704 a seat)
-    and every action a bot or a program builds are checked when built. The messages are the helpers'.
-    It also sets the action's ``_seen``: its seat and cards as one bit set, which a bot's check of the
-    legal actions reads for each of them on every turn (:func:`commerce_rules.bots.check_choice`).
-    """
-    lines = [
-        "def __attrs_post_init__(self):",
-        "    player = self.player",
-        f"    if type(player) is not int or not 0 <= player <= {MAX_SEAT}: bad_player(self)",
-    ]
-    for field, kind in cls.card_fields:
-        if kind == "card":  # a list of cards is read by its field's converter
-            lines.append(f"    if not isinstance(self.{field}, Card): bad_card(self, {field!r})")
-    namespace: dict[str, Any] = {
-        "Card": Card, "bad_player": _bad_player, "bad_card": _bad_card, "bad_word": _bad_word,
-        "bits": cls._bits_of, "set": object.__setattr__,
-    }
-    for at, (field, words) in enumerate(cls.word_fields):
-        namespace[f"words{at}"] = words
-        lines.append(f"    word = self.{field}")
-        lines.append(f"    if type(word) is not str or word not in words{at}: bad_word(self, {field!r}, words{at})")
-    lines.append(f"    set(self, '_seen', (1 << ({SEEN_SEAT_SHIFT} + player)) | bits(self))")
-    if cls._check is not Action._check:
-        lines.append("    self._check()")
-    exec("\n".join(lines), namespace)  # noqa: S102 - built from the class's own field names
-    check: Callable[[Action], None] = namespace["__attrs_post_init__"]
-    return check
 
 
 @attrs.frozen(cache_hash=True)
@@ -195,20 +148,33 @@ class Action:
 
     _cards_of: ClassVar[Callable[[Action], tuple[Card, ...]]]
     """What :meth:`cards` returns, made once per class from ``card_fields``."""
-    _bits_of: ClassVar[Callable[[Action], int]]
-    """The bit set of :meth:`cards`, made once per class from ``card_fields`` (a bot checks every legal action's)."""
+    _bits_of: ClassVar[Callable[[Action], int]] = staticmethod(_bits)
+    """The bit set of :meth:`cards` (a bot's check names the action that shows a card its seat cannot see)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if cls.json_type:
             ACTION_CLASSES[cls.json_type] = cls
         cls._cards_of = staticmethod(_cards_getter(cls.card_fields))
-        cls._bits_of = staticmethod(_bits_getter(cls.card_fields))
-        if "__attrs_post_init__" not in cls.__dict__:  # a class's own (or the one made for it, copied by attrs) stays
-            cls.__attrs_post_init__ = _checker(cls)  # type: ignore[method-assign, assignment]
 
     def __attrs_post_init__(self) -> None:
-        raise ArgumentTypeError("Action is the base class: build a Knock, an Exchange, ...")
+        """The checks of a new action: a seat from 0 to 11, each card field a ``Card``, each word field one of its
+        words, then the class's own :meth:`_check`; and its ``_seen``, its seat and cards as one bit set."""
+        cls = type(self)
+        if cls is Action:
+            raise ArgumentTypeError("Action is the base class: build a Knock, an Exchange, ...")
+        player = self.player
+        if type(player) is not int or not 0 <= player <= MAX_SEAT:
+            _bad_player(self)
+        for field, kind in cls.card_fields:
+            if kind == "card" and not isinstance(getattr(self, field), Card):  # a list of cards: its converter checks
+                _bad_card(self, field)
+        for field, words in cls.word_fields:
+            word = getattr(self, field)
+            if type(word) is not str or word not in words:
+                _bad_word(self, field, words)
+        object.__setattr__(self, "_seen", (1 << (SEEN_SEAT_SHIFT + player)) | bits_of(self.cards()))
+        self._check()
 
     def _check(self) -> None:
         """What a particular action requires beyond a seat and cards (override)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from typing import Any, Final, TypeVar
+from typing import Any, Final
 
 import attrs
 
@@ -18,28 +18,25 @@ from .errors import ArgumentTypeError, RulesError
 from .quoting import shown
 
 __all__ = [
-    "CRP",
-    "EXTENDED",
-    "FOSTER",
-    "HOYLE",
-    "POUNCE",
-    "PRESETS",
-    "SCHWIMMEN",
-    "THIRTY_ONE",
-    "TRENTUNO",
-    "BarterDirection",
-    "Mechanism",
-    "Ranking",
-    "Rules",
-    "Scoring",
-    "StallEffect",
-    "PART_OPTIONS",
-    "FOLLOWERS",
-    "check_rules",
+    "CRP", "EXTENDED", "FOSTER", "HOYLE", "POUNCE", "PRESETS", "SCHWIMMEN", "THIRTY_ONE", "TRENTUNO",
+    "BarterDirection", "Mechanism", "Ranking", "Rules", "Scoring", "StallEffect", "PART_OPTIONS",
+    "FOLLOWERS", "check_rules",
 ]
 
 
-class Mechanism(str, enum.Enum):
+class _Choice(str, enum.Enum):
+    """An enum of the rules, each member its string: a ``Rules`` field takes the member, its value, or another
+    enum's member of that value (such as ``"right"``); anything else is a :class:`RulesError` naming the choices."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> Any:
+        if isinstance(value, enum.Enum) and not isinstance(value, cls):  # another enum whose value is one of ours
+            return cls(value.value)
+        choices = ", ".join(repr(member.value) for member in cls)
+        raise RulesError(f"{cls.__name__} must be one of {choices}, not {shown(value)}") from None
+
+
+class Mechanism(_Choice):
     """Who acts, what they may do and when the exchanges end."""
 
     TRADE_BARTER = "trade_barter"
@@ -52,7 +49,7 @@ class Mechanism(str, enum.Enum):
     """Thirty-One: draw from the stock or a face-up discard pile, discard, knock, a final round (Rules §8)."""
 
 
-class Scoring(str, enum.Enum):
+class Scoring(_Choice):
     """What a deal costs and pays, and when the match ends."""
 
     LEDGER = "ledger"
@@ -63,7 +60,7 @@ class Scoring(str, enum.Enum):
     """Stakes into a pool, a prize, the rise and the horse (Rules §6)."""
 
 
-class Ranking(str, enum.Enum):
+class Ranking(_Choice):
     """How hands compare."""
 
     FOSTER = "foster"
@@ -80,7 +77,7 @@ class Ranking(str, enum.Enum):
     """Brag hands: prial, running flush, run, flush, pair, high card; 3-3-3 and A-2-3 on top (Rules §10.7)."""
 
 
-class BarterDirection(str, enum.Enum):
+class BarterDirection(_Choice):
     """Which neighbour a barter is offered to in trade and barter."""
 
     LEFT = "left"
@@ -89,48 +86,13 @@ class BarterDirection(str, enum.Enum):
     """The right neighbour, seat ``s - 1`` (seed 003's "Trade and Barter")."""
 
 
-class StallEffect(str, enum.Enum):
+class StallEffect(_Choice):
     """What happens in the widow game when every active player has passed ``stall_passes`` times in a row."""
 
     SHOWDOWN = "showdown"
     """The exchanges are over: the showdown follows (Rules §2.4, the default)."""
     NEW_WIDOW = "new_widow"
     """The widow goes to the discard pile and the next 3 stock cards are the new widow (Rules §7.5)."""
-
-
-_E = TypeVar("_E", bound=enum.Enum)
-
-
-def _to_enum(kind: type[_E], value: object) -> _E:
-    if isinstance(value, kind):
-        return value
-    if isinstance(value, enum.Enum):  # another enum whose value is one of ours, e.g. "right"
-        value = value.value
-    try:
-        return kind(value)
-    except (ValueError, TypeError):
-        choices = ", ".join(repr(m.value) for m in kind)
-        raise RulesError(f"{kind.__name__} must be one of {choices}, not {shown(value)}") from None
-
-
-def _to_mechanism(value: object) -> Mechanism:
-    return _to_enum(Mechanism, value)
-
-
-def _to_scoring(value: object) -> Scoring:
-    return _to_enum(Scoring, value)
-
-
-def _to_ranking(value: object) -> Ranking:
-    return _to_enum(Ranking, value)
-
-
-def _to_barter_direction(value: object) -> BarterDirection:
-    return _to_enum(BarterDirection, value)
-
-
-def _to_stall_effect(value: object) -> StallEffect:
-    return _to_enum(StallEffect, value)
 
 
 LIMITS: Final[dict[str, tuple[int, int]]] = {
@@ -229,9 +191,9 @@ class Rules:
     ``ace_low`` is read by every ranking with sequences and ignored by Trentuno.
     """
 
-    mechanism: Mechanism = attrs.field(default=Mechanism.TRADE_BARTER, converter=_to_mechanism)
-    scoring: Scoring = attrs.field(default=Scoring.LEDGER, converter=_to_scoring)
-    ranking: Ranking = attrs.field(default=Ranking.FOSTER, converter=_to_ranking)
+    mechanism: Mechanism = attrs.field(default=Mechanism.TRADE_BARTER, converter=Mechanism)
+    scoring: Scoring = attrs.field(default=Scoring.LEDGER, converter=Scoring)
+    ranking: Ranking = attrs.field(default=Ranking.FOSTER, converter=Ranking)
     deck_size: int = 52
     """52, 40 (the 8s, 9s and 10s removed) or 32 (the 2s to 6s removed); every ranking (Rules §9)."""
     ace_low: bool = True
@@ -245,7 +207,7 @@ class Rules:
     turn_limit: int | None = None
     """After this many turns in one deal the showdown follows at once (not traditional)."""
     barter_direction: BarterDirection = attrs.field(
-        default=BarterDirection.LEFT, converter=_to_barter_direction
+        default=BarterDirection.LEFT, converter=BarterDirection
     )
     trentuno_suited: bool = True
     """Trentuno only: count the best suit (True) or all three cards, nearest 31 without going over."""
@@ -265,7 +227,7 @@ class Rules:
     """Widow only: a turn may exchange the whole hand for the whole widow (``ExchangeAll``, Rules §7.4)."""
     dealer_choice: bool = False
     """Widow only: the widow is dealt face down; the dealer keeps their hand or takes it unseen (§7.3)."""
-    stall_effect: StallEffect = attrs.field(default=StallEffect.SHOWDOWN, converter=_to_stall_effect)
+    stall_effect: StallEffect = attrs.field(default=StallEffect.SHOWDOWN, converter=StallEffect)
     """Widow only: what a stall does, the showdown (§2.4) or a new widow from the stock (§7.5)."""
     blitz: bool = False
     """With the Trentuno ranking, in the widow game or draw-and-discard: a hand of 31 (or Feuer) ends the deal at once (Rules §7.6, §8.6)."""

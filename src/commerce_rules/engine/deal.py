@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_BALANCE", "MAX_PLAYERS", "MAX_POINTS", "MAX_SEED", "MIN_PLAYERS",
     "chosen_deck", "chosen_decks", "deck_for", "first_dealer", "shuffled_deck",
-]  # fmt: skip
+]
 
 MIN_PLAYERS = 3
 MAX_PLAYERS = 12
@@ -252,52 +252,17 @@ def deal(
     return lay_out(state, deal_number, dealer, deck, carried)
 
 
-_Hands = tuple[tuple[Card, ...], ...]
-
-
-def _hands_dealer(players: int, order: tuple[int, ...]) -> Callable[[tuple[Card, ...]], _Hands]:
-    """The hands a deck's top ``3 * len(order)`` cards make, dealt one at a time to ``order``, by seat.
-
-    Written out with every index a constant, as the shuffle is: a seat's
-    hand is three reads of the deck and one small tuple, where a slice with
-    a step (or ``zip``) costs several times that.
-    """
-    count = len(order)
-    position = {seat: index for index, seat in enumerate(order)}
-    hands = [
-        "(cards[{0}], cards[{1}], cards[{2}])".format(*range(position[seat], 3 * count, count)) if seat in position else "()"
-        for seat in range(players)
-    ]
-    namespace: dict[str, Any] = {}
-    exec(f"def hands(cards):\n    return ({', '.join(hands)},)", namespace)  # noqa: S102 - the source is built from whole numbers alone
-    written: Callable[[tuple[Card, ...]], _Hands] = namespace["hands"]
-    return written
-
-
-_IN_ORDER: Final = {count: _hands_dealer(count, tuple(range(count))) for count in range(1, MAX_PLAYERS + 1)}
-"""For each number of seats in play, the hands in the order they are dealt (the eldest's first)."""
-_TABLE_DEALERS: dict[tuple[int, int], Callable[[tuple[Card, ...]], _Hands]] = {}
-"""For a table with every seat in play, by (players, dealer): the hands by seat, made when first dealt (75 at most)."""
-
-
 def lay_out(state: GameState, deal_number: int, dealer: int, deck: Sequence[Card], carried: DealLog = EMPTY_LOG) -> Begun:
     """Deal ``deck`` (top first) one card at a time from the eldest, then the widow; the rest is the stock."""
     variant = variant_of(state.rules)
     players, active = state.num_players, state.active
     count = len(active)
-    cards = deck if type(deck) is tuple else tuple(deck)  # slices of a tuple are tuples: no copy to convert
-    if count == players:  # every seat in play (every deal of most matches): the table's own dealer
-        table_dealer = _TABLE_DEALERS.get((players, dealer))
-        if table_dealer is None:
-            table_dealer = _TABLE_DEALERS[players, dealer] = _hands_dealer(players, clockwise_from(active, dealer))
-        hands = table_dealer(cards)
-    else:  # some seats out: the hands dealt in order go to the seats in play, an empty hand to the others
-        in_order = _IN_ORDER[count](cards)
-        seated: list[tuple[Card, ...]] = [()] * players
-        for position, seat in enumerate(clockwise_from(active, dealer)):
-            seated[seat] = in_order[position]
-        hands = tuple(seated)
+    cards = tuple(deck)
     in_hands = 3 * count
+    seated: list[tuple[Card, ...]] = [()] * players  # a seat out of the match gets no hand
+    for position, seat in enumerate(clockwise_from(active, dealer)):
+        seated[seat] = cards[position:in_hands:count]  # one card at a time, round the table three times
+    hands = tuple(seated)
     mechanism = variant.mechanism
     widow_end = in_hands + mechanism.widow_size
     pot, balances = variant.scoring.stakes(state)

@@ -2,15 +2,18 @@
 
 Each fast path is a function the engine calls in place of a plain one:
 the state transitions that :func:`~commerce_rules.core.records.built_by_position`
-compiles from their ``_replace`` (which stays as their ``__wrapped__``), and
+compiles from their ``_replace`` (which stays as their ``__wrapped__``);
 :func:`~commerce_rules.core.events.appended`, whose plain reference is the
-``DealLog(...)`` call. A random match is played with the fast paths, then
-replayed with every module's name for each one bound to its plain
-reference instead: every state must be equal, history and all.
+``DealLog(...)`` call; and the deal's shuffle, written out step by step,
+whose plain reference is the Fisher-Yates loop. A random match is played
+with the fast paths, then replayed with every module's name for each one
+bound to its plain reference instead: every state must be equal, history
+and all.
 """
 
 from __future__ import annotations
 
+import hashlib
 import linecache
 import sys
 from collections.abc import Callable, Iterator
@@ -21,12 +24,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from commerce_rules import apply, new_game
+from commerce_rules import Card, Rules, apply, new_game
 from commerce_rules.core import state as state_module
 from commerce_rules.core.events import DealLog, EventKind, appended
 from commerce_rules.core.records import built_by_position
 from commerce_rules.core.state import moved, moved_and_paid, opened
 from commerce_rules.core.state import _settled as settled_fields
+from commerce_rules.engine.deal import _shuffled, deck_for
 from random_play import PROPERTY, VARIANTS, Variant, games
 
 
@@ -41,12 +45,25 @@ def _plain_appended(
     return DealLog(previous, kind, player, cards, target, visible_to)
 
 
+def _plain_shuffled(rules: Rules, seed: int, deal_number: int) -> tuple[Card, ...]:
+    """The Fisher-Yates loop over SHAKE-256's 64-bit draws, each ``word`` picking ``(word * bound) >> 64``."""
+    cards = list(deck_for(rules))
+    top = len(cards) - 1
+    digest = hashlib.shake_256(b"commerce-rules:%d:%d" % (seed, deal_number)).digest(8 * top)
+    for step in range(top):
+        other = (int.from_bytes(digest[8 * step : 8 * step + 8], "big") * (top + 1)) >> 64
+        cards[top], cards[other] = cards[other], cards[top]
+        top -= 1
+    return tuple(cards)
+
+
 PLAIN: dict[Callable[..., Any], Callable[..., Any]] = {
     moved: moved.__wrapped__,  # type: ignore[attr-defined]
     moved_and_paid: moved_and_paid.__wrapped__,  # type: ignore[attr-defined]
     opened: opened.__wrapped__,  # type: ignore[attr-defined]
     settled_fields: settled_fields.__wrapped__,  # type: ignore[attr-defined]
     appended: _plain_appended,
+    _shuffled: _plain_shuffled,
 }
 """Each fast path, and its plain reference."""
 
@@ -134,3 +151,13 @@ def test_only_a_record_then_keyword_only_fields_can_be_built_by_position() -> No
     for written in (positional, with_default):
         with pytest.raises(TypeError, match="keyword-only fields without defaults"):
             built_by_position(_Point)(written)
+
+
+def test_the_shuffles_written_out_show_their_source() -> None:
+    from commerce_rules.engine.deal import _SHUFFLES
+
+    for size, shuffle in _SHUFFLES.items():
+        filename = shuffle.__code__.co_filename
+        assert filename == f"<commerce_rules generated commerce_rules.engine.deal.shuffle of {size} cards>"
+        assert linecache.getline(filename, 1) == "def shuffle(cards, digest):\n"
+        assert f"cards[{size - 1}], cards[other] = cards[other], cards[{size - 1}]" in "".join(linecache.getlines(filename))

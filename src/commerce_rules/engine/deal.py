@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ..core.cards import Card, parse_cards
 from ..core.deck import deck_for
 from ..core.errors import CommerceError
+from ..core.records import compiled
 from ..core.rules import Rules
 from ..core.state import EMPTY_LOG, DealLog, GameState, clockwise_from, scored
 from .variant import variant_of
@@ -134,8 +135,10 @@ def _straight_line_shuffle(size: int) -> Callable[[list[Card], bytes], tuple[Car
     namespace: dict[str, Any] = {"heads": _HEADS[count].unpack, "from_bytes": int.from_bytes}
     namespace.update((f"p{bound}", positions) for bound, positions in _POSITIONS.items())
     namespace.update((f"d{bound}", doubts) for bound, doubts in _DOUBTS.items())
-    exec("\n".join(lines), namespace)  # noqa: S102 - the source is built from whole numbers alone
-    shuffle: Callable[[list[Card], bytes], tuple[Card, ...]] = namespace["shuffle"]
+    filename = f"<commerce_rules generated {__name__}.shuffle of {size} cards>"
+    shuffle: Callable[[list[Card], bytes], tuple[Card, ...]] = compiled("\n".join(lines) + "\n", filename, namespace)[
+        "shuffle"
+    ]
     return shuffle
 
 

@@ -300,9 +300,6 @@ def seats_with_lives(lives: tuple[int, ...]) -> tuple[int, ...]:
 def next_active(active: tuple[int, ...], seat: int, step: int = 1) -> int:
     """The first seat of ``active`` after ``seat``, clockwise (``step=1``) or anticlockwise (``step=-1``)."""
     if step > 0:
-        last = len(active) - 1
-        if active[last] == last:  # the seats in play are 0 to last (sorted, distinct): no search
-            return seat + 1 if seat < last else 0
         for candidate in active:
             if candidate > seat:
                 return candidate
@@ -315,16 +312,5 @@ def next_active(active: tuple[int, ...], seat: int, step: int = 1) -> int:
 
 def clockwise_from(active: tuple[int, ...], seat: int) -> tuple[int, ...]:
     """The seats of ``active`` (in seat order, as a state keeps them) after ``seat``, clockwise, ``seat`` itself last if it is active."""
-    last = len(active) - 1
-    if 0 <= seat <= last < _FULL_TABLES and active[last] == last:  # seats 0 to last in play (sorted, distinct): read, not cut
-        return _FULL_CLOCKWISE[last][seat]
     cut = bisect_right(active, seat)
     return active[cut:] + active[:cut]
-
-
-_FULL_TABLES = 16
-"""Tables of up to this many seats, every seat in play, have their clockwise orders made once (a match has at most 12)."""
-_FULL_CLOCKWISE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(range(seat + 1, count)) + tuple(range(seat + 1)) for seat in range(count)) for count in range(1, _FULL_TABLES + 1)
-)
-"""``_FULL_CLOCKWISE[n - 1][seat]``: ``clockwise_from(tuple(range(n)), seat)``, by number of seats ``n`` and seat."""

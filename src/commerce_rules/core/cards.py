@@ -152,23 +152,6 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
-    def __eq__(self, other: object) -> bool:
-        # The 52 cards are interned (construction, parsing, pickling and
-        # copying all return the one instance), so equality by value is
-        # identity. Written out because the ordering methods below send every
-        # comparison of a card through a look-up by name: object's own __eq__,
-        # found that way, answers NotImplemented and is asked again the other
-        # way round, twice the cost of this (``card in hand`` is on the hot path).
-        # Anything but a card is left to decide (``unittest.mock.ANY`` equals every card).
-        if self is other:
-            return True
-        return False if other.__class__ is Card else NotImplemented
-
-    def __ne__(self, other: object) -> bool:
-        if self is other:
-            return False
-        return True if other.__class__ is Card else NotImplemented
-
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented

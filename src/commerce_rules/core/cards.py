@@ -152,6 +152,12 @@ class Card:
     def __hash__(self) -> int:
         return self.index
 
+    def __eq__(self, other: object) -> bool:
+        """Equal cards are the same card (the 52 are interned); anything else decides (``mock.ANY`` equals a card)."""
+        if isinstance(other, Card):
+            return self is other
+        return NotImplemented
+
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
             return NotImplemented

@@ -4,8 +4,10 @@ Each fast path is a function the engine calls in place of a plain one:
 the state transitions that :func:`~commerce_rules.core.records.built_by_position`
 compiles from their ``_replace`` (which stays as their ``__wrapped__``);
 :func:`~commerce_rules.core.events.appended`, whose plain reference is the
-``DealLog(...)`` call; and the deal's shuffle, written out step by step,
-whose plain reference is the Fisher-Yates loop. A random match is played
+``DealLog(...)`` call; the deal's shuffle, written out step by step,
+whose plain reference is the Fisher-Yates loop; and the hand table's
+look-up, which finds the last rules by identity where its plain
+reference hashes them every time. A random match is played
 with the fast paths, then replayed with every module's name for each one
 bound to its plain reference instead: every state must be equal, history
 and all.
@@ -31,6 +33,7 @@ from commerce_rules.core.records import built_by_position
 from commerce_rules.core.state import moved, moved_and_paid, opened
 from commerce_rules.core.state import _settled as settled_fields
 from commerce_rules.engine.deal import _shuffled, deck_for
+from commerce_rules.ranking import table
 from random_play import PROPERTY, VARIANTS, Variant, games
 
 
@@ -57,6 +60,11 @@ def _plain_shuffled(rules: Rules, seed: int, deal_number: int) -> tuple[Card, ..
     return tuple(cards)
 
 
+def _plain_lookup(rules: Rules) -> tuple[object, dict[int, Any], table.HandTable]:
+    """The hand table's look-up for ``rules`` found by hashing them, every time."""
+    return (rules, *table._found(rules))
+
+
 PLAIN: dict[Callable[..., Any], Callable[..., Any]] = {
     moved: moved.__wrapped__,  # type: ignore[attr-defined]
     moved_and_paid: moved_and_paid.__wrapped__,  # type: ignore[attr-defined]
@@ -64,6 +72,7 @@ PLAIN: dict[Callable[..., Any], Callable[..., Any]] = {
     settled_fields: settled_fields.__wrapped__,  # type: ignore[attr-defined]
     appended: _plain_appended,
     _shuffled: _plain_shuffled,
+    table._lookup: _plain_lookup,
 }
 """Each fast path, and its plain reference."""
 
@@ -161,3 +170,16 @@ def test_the_shuffles_written_out_show_their_source() -> None:
         assert filename == f"<commerce_rules generated commerce_rules.engine.deal.shuffle of {size} cards>"
         assert linecache.getline(filename, 1) == "def shuffle(cards, digest):\n"
         assert f"cards[{size - 1}], cards[other] = cards[other], cards[{size - 1}]" in "".join(linecache.getlines(filename))
+
+
+def test_the_hand_tables_memo_follows_each_change_of_rules() -> None:
+    from commerce_rules import CRP, FOSTER, SCHWIMMEN, THIRTY_ONE, evaluate, parse_cards
+    from commerce_rules.ranking.table import thirty_ones
+
+    hand = parse_cards("A♥ K♥ 10♥")
+    bits = sum(card.bit for card in hand)
+    for rules in (CRP, FOSTER, CRP, THIRTY_ONE, SCHWIMMEN, THIRTY_ONE.replace(starting_lives=4), FOSTER):
+        lookup, found = table._found(rules)
+        assert evaluate(hand, rules) is lookup[bits]
+        assert thirty_ones(rules) is found.thirty_ones
+        assert table._LAST[0] is rules

@@ -199,31 +199,31 @@ def _table_for(rules: Rules) -> HandTable:
     return table_for_key(table_key(rules))
 
 
-def _lookup_dict(rules: Rules) -> dict[int, HandValue]:
-    """The dict :func:`evaluate` reads for ``rules``; remembers it as the last one used."""
-    global _LAST
+def _found(rules: Rules) -> tuple[dict[int, HandValue], HandTable]:
+    """The dict :func:`evaluate` reads for ``rules`` (a hand's bit set to its value), and its table."""
     try:
-        lookup, table = _BY_RULES[rules]
+        return _BY_RULES[rules]
     except (KeyError, TypeError):
         table = _table_for(rules)
-        lookup = table.with_quads if rules.pounce else table.three
-        remember(_BY_RULES, rules, (lookup, table))
-    _LAST = (rules, lookup, table)
-    return lookup
+        return remember(_BY_RULES, rules, (table.with_quads if rules.pounce else table.three, table))
 
 
 _LAST: tuple[object, dict[int, HandValue], HandTable | None] = (object(), {}, None)
-"""The last ``(rules, dict, table)`` used: a one-entry memo in front of ``_BY_RULES``, set in one
-assignment (so threads see a consistent triple); an identity test is cheaper than hashing ``Rules``
-(a Python call of attrs' ``__hash__``, about 200 ns)."""
+"""The last rules :func:`_lookup` was asked for, with what it found for them (one tuple: threads see a whole one)."""
 
 
-def _last_for(rules: Rules) -> tuple[object, dict[int, HandValue], HandTable]:
-    """``(rules, dict, table)`` for ``rules``: the last one used is found by identity (see ``_LAST``), as :func:`evaluate` finds its look-up."""
+def _lookup(rules: Rules) -> tuple[object, dict[int, HandValue], HandTable]:
+    """``(rules, dict, table)``: :func:`_found`, the last rules asked for found by identity before any hashing.
+
+    Hashing a ``Rules`` is a call of attrs' ``__hash__``, and Thirty-One and
+    Schwimmen look their table up after every move (``docs/performance.md``,
+    "Fast paths kept").
+    """
+    global _LAST
     last = _LAST
     if last[0] is not rules:
-        _lookup_dict(rules)
-        last = _LAST
+        lookup, table = _found(rules)
+        last = _LAST = (rules, lookup, table)
     return last  # type: ignore[return-value]  # the table is set with the rules
 
 
@@ -234,7 +234,7 @@ def blitz_strength(rules: Rules) -> int:
     >>> blitz_strength(TRENTUNO) == evaluate("A♥ K♥ Q♥", TRENTUNO).strength
     True
     """
-    return _last_for(rules)[2].blitz_strength
+    return _lookup(rules)[2].blitz_strength
 
 
 def thirty_ones(rules: Rules) -> frozenset[int]:
@@ -244,10 +244,7 @@ def thirty_ones(rules: Rules) -> frozenset[int]:
     >>> sum(card.bit for card in parse_cards("A♥ K♥ 10♥")) in thirty_ones(THIRTY_ONE)
     True
     """
-    last = _LAST  # _last_for(rules), its call only on a change of rules: Thirty-One asks after every discard
-    if last[0] is not rules:
-        last = _last_for(rules)
-    return last[2].thirty_ones  # type: ignore[union-attr]  # the table is set with the rules
+    return _lookup(rules)[2].thirty_ones
 
 
 def is_blitz(value: HandValue, rules: Rules) -> bool:
@@ -262,7 +259,7 @@ def is_blitz(value: HandValue, rules: Rules) -> bool:
     >>> [is_blitz(evaluate(hand, rules), rules) for hand in ("A♥ K♥ J♥", "A♠ A♥ A♦", "A♥ K♥ 7♥")]
     [True, True, False]
     """
-    return value.strength >= _last_for(rules)[2].blitz_strength and value.category is not Category.QUAD
+    return value.strength >= _lookup(rules)[2].blitz_strength and value.category is not Category.QUAD
 
 
 def blitz_among(rules: Rules, hands: Sequence[Sequence[Card]], seats: Iterable[int]) -> bool:
@@ -277,11 +274,8 @@ def blitz_among(rules: Rules, hands: Sequence[Sequence[Card]], seats: Iterable[i
     >>> blitz_among(TRENTUNO, hands, (1,)), blitz_among(TRENTUNO, hands, (0, 1))
     (False, True)
     """
-    last = _LAST  # _last_for(rules), its call only on a change of rules
-    if last[0] is not rules:
-        last = _last_for(rules)
-    _, lookup, table = last
-    strength = table.blitz_strength  # type: ignore[union-attr]  # the table is set with the rules
+    _, lookup, table = _lookup(rules)
+    strength = table.blitz_strength
     for seat in seats:
         hand = hands[seat]
         if len(hand) == 3:
@@ -344,11 +338,7 @@ def evaluate(cards: CardsLike, rules: Rules) -> HandValue:
     ...
     commerce_rules.core.errors.HandError: a hand has 3 cards, not 2: A♠ A♥
     """
-    last = _LAST
-    if last[0] is rules:
-        lookup = last[1]
-    else:
-        lookup = _lookup_dict(rules)
+    lookup = _lookup(rules)[1]
     kind = type(cards)
     if kind is tuple or kind is list:
         seq: Any = cards
@@ -373,8 +363,7 @@ def hand_values(hands: Sequence[Sequence[Card]], rules: Rules) -> tuple[HandValu
     >>> [str(value) for value in hand_values([parse_cards("A♠ K♠ Q♠"), ()], CRP)]
     ['sequence Q-K-A of spades', 'None']
     """
-    last = _LAST
-    lookup = last[1] if last[0] is rules else _lookup_dict(rules)
+    lookup = _lookup(rules)[1]
     values: list[HandValue | None] = []
     for hand in hands:
         if len(hand) == 3:

@@ -173,15 +173,14 @@ class HandValue:
     ) -> None:
         # ``key_hash`` is ``hash(table.key)``, hashed once by the table for its 22,100 values.
         # ``cards`` and ``description`` left ``None`` are graded when first read (see ``cards``).
-        # Each slot is written by its own descriptor: a table makes 22,100 values at once, and
-        # ``object.__setattr__`` finds the slot by name each time (half as fast again).
-        _set_table(self, table)
-        _set_strength(self, strength)
-        _set_hash(self, hash((key_hash, strength)))
-        _set_category(self, category)
-        _set_bits(self, bits)
-        _set_cards(self, cards)
-        _set_description(self, description)
+        # __setattr__ refuses every write: the slots are written through object's.
+        object.__setattr__(self, "_table", table)
+        object.__setattr__(self, "strength", strength)
+        object.__setattr__(self, "_hash", hash((key_hash, strength)))
+        object.__setattr__(self, "category", category)
+        object.__setattr__(self, "bits", bits)
+        object.__setattr__(self, "_cards", cards)
+        object.__setattr__(self, "_description", description)
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -200,8 +199,8 @@ class HandValue:
         """The cards and description, graded on first use: a table holds 22,100 values, most never shown,
         so it is built from each hand's strength alone and words a hand only when asked (then keeps them)."""
         cards, description = self._table.words(self.bits)
-        _set_cards(self, cards)
-        _set_description(self, description)
+        object.__setattr__(self, "_cards", cards)
+        object.__setattr__(self, "_description", description)
         return cards, description
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -265,9 +264,3 @@ class HandValue:
 
     def __deepcopy__(self, memo: object) -> HandValue:
         return self
-
-
-_SLOTS: dict[str, Any] = HandValue.__dict__  # type: ignore[assignment]
-_set_table, _set_strength, _set_hash, _set_category, _set_bits, _set_cards, _set_description = (
-    _SLOTS[name].__set__ for name in ("_table", "strength", "_hash", "category", "bits", "_cards", "_description")
-)

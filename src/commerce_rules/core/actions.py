@@ -12,7 +12,6 @@ Which actions a state accepts is decided by :func:`commerce_rules.legal_actions`
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from operator import attrgetter
 from typing import Any, ClassVar, Literal, NoReturn
 
 import attrs
@@ -62,45 +61,14 @@ def _choices(words: tuple[str, ...]) -> str:
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
 
 
-_BY_INDEX = attrgetter("index")
-"""Cards sort by index (:class:`Card`'s order), read in C: ``sorted`` without a Python ``__lt__`` call per comparison."""
-
-
 def _sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    if type(cards) is tuple:  # the common call (the engine's listing): no abstract-class test
-        items: tuple[Card, ...] = cards
-    elif not isinstance(cards, Iterable) or isinstance(cards, (str, Card)):
+    if not isinstance(cards, Iterable) or isinstance(cards, (str, Card)):
         raise ArgumentTypeError(f"take must be a tuple of Card values, not {shown(cards)}")
-    else:
-        items = tuple(cards)
+    items = tuple(cards)
     for card in items:
         if not isinstance(card, Card):
             raise ArgumentTypeError(f"take needs Card values{_hint(card)}, not {shown(card)}")
-    return tuple(sorted(items, key=_BY_INDEX))
-
-
-def _no_cards(action: Action) -> tuple[Card, ...]:
-    return ()
-
-
-def _cards_getter(fields: tuple[tuple[str, FieldKind], ...]) -> Callable[[Action], tuple[Card, ...]]:
-    """A function from an action to the cards of its ``fields``, in field order."""
-    if not fields:
-        return _no_cards
-    if all(kind == "card" for _, kind in fields):
-        get: Callable[[Action], Any] = attrgetter(*[field for field, _ in fields])
-        if len(fields) == 1:
-            return lambda action: (get(action),)
-        return get  # attrgetter of several names answers a tuple
-
-    def named(action: Action) -> tuple[Card, ...]:
-        cards: list[Card] = []
-        for field, kind in fields:
-            value = getattr(action, field)
-            cards.extend(value if kind == "cards" else (value,))
-        return tuple(cards)
-
-    return named
+    return tuple(sorted(items))  # in Card's order
 
 
 def _bits(action: Action) -> int:
@@ -146,8 +114,6 @@ class Action:
     word_fields: ClassVar[tuple[tuple[str, tuple[str, ...]], ...]] = ()
     """The fields that hold one of a few words (a JSON string), and those words (``Draw.source``)."""
 
-    _cards_of: ClassVar[Callable[[Action], tuple[Card, ...]]]
-    """What :meth:`cards` returns, made once per class from ``card_fields``."""
     _bits_of: ClassVar[Callable[[Action], int]] = staticmethod(_bits)
     """The bit set of :meth:`cards` (a bot's check names the action that shows a card its seat cannot see)."""
 
@@ -155,7 +121,6 @@ class Action:
         super().__init_subclass__(**kwargs)
         if cls.json_type:
             ACTION_CLASSES[cls.json_type] = cls
-        cls._cards_of = staticmethod(_cards_getter(cls.card_fields))
 
     def __attrs_post_init__(self) -> None:
         """The checks of a new action: a seat from 0 to 11, each card field a ``Card``, each word field one of its
@@ -181,7 +146,11 @@ class Action:
 
     def cards(self) -> tuple[Card, ...]:
         """Every card the action names, in field order."""
-        return type(self)._cards_of(self)
+        cards: list[Card] = []
+        for field, kind in self.card_fields:
+            value = getattr(self, field)
+            cards.extend(value if kind == "cards" else (value,))
+        return tuple(cards)
 
     def describe(self) -> str:
         """The action in plain words, naming its cards (for the player who takes it, or a public move)."""

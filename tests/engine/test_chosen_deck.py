@@ -294,27 +294,6 @@ def test_a_draws_top_byte_gives_its_position_or_leaves_it_to_the_whole_draw(boun
     assert (position is None) == ((least * bound) >> 64 != (greatest * bound) >> 64)
 
 
-@settings(max_examples=500, deadline=None)
-@given(st.integers(min_value=2, max_value=52), st.integers(min_value=0, max_value=2**64 - 1), st.integers(0, 255))
-def test_a_draw_in_doubt_from_its_top_byte_is_decided_by_its_second_unless_that_is_the_cut(bound: int, word: int, head: int) -> None:
-    from commerce_rules.engine.deal import _doubts, _positions
-
-    doubt = _doubts(bound)[head]
-    assert (doubt is None) == (_positions(bound)[head] is not None)
-    if doubt is None:
-        return
-    low, cut = doubt
-    word = head << 56 | word >> 8  # a draw with this top byte
-    second = (word >> 48) & 0xFF
-    exact = (word * bound) >> 64
-    assert exact in (low, low + 1)
-    if second != cut:
-        assert exact == (low + 1 if second > cut else low)
-    # the cut is the second byte of the least draw that picks low + 1
-    least_higher = -(-((low + 1) << 64) // bound)
-    assert least_higher >> 56 == head and (least_higher * bound) >> 64 == low + 1 and ((least_higher - 1) * bound) >> 64 == low
-
-
 @st.composite
 def _tables(draw: st.DrawFn) -> tuple[int, tuple[int, ...], int]:
     """A table: its seats, the seats still in play (two or more, in seat order) and a dealer among them."""

@@ -62,30 +62,6 @@ def _positions(bound: int) -> tuple[int | None, ...]:
 _POSITIONS: Final = {bound: _positions(bound) for bound in range(2, 53)}
 
 
-def _doubts(bound: int) -> tuple[tuple[int, int] | None, ...]:
-    """For each top byte that leaves the position below ``bound`` in doubt, ``(low, cut)``; ``None`` for the others.
-
-    Such a byte's draws pick ``low`` or ``low + 1``: ``low + 1`` from the
-    least draw that does, whose second byte is ``cut``. So a draw whose
-    second byte is above ``cut`` picks ``low + 1``, one below it ``low``,
-    and only one with ``cut`` itself (1 in 256 of the draws in doubt) needs
-    its whole 64 bits.
-    """
-    top = 1 << 56
-    doubts: list[tuple[int, int] | None] = []
-    for head, position in enumerate(_POSITIONS[bound]):
-        if position is not None:
-            doubts.append(None)
-            continue
-        low = (head * top * bound) >> 64
-        least_higher = -(-((low + 1) << 64) // bound)  # the least draw with (draw * bound) >> 64 == low + 1
-        doubts.append((low, (least_higher >> 48) & 0xFF))
-    return tuple(doubts)
-
-
-_DOUBTS: Final = {bound: _doubts(bound) for bound in range(2, 53)}
-
-
 def _digest(seed: int, deal_number: int, count: int) -> bytes:
     """``count`` 64-bit draws for deal ``deal_number`` of ``seed``, as SHAKE-256 gives them (big-endian)."""
     return hashlib.shake_256(b"commerce-rules:%d:%d" % (seed, deal_number)).digest(8 * count)
@@ -109,13 +85,11 @@ def _straight_line_shuffle(size: int) -> Callable[[list[Card], bytes], tuple[Car
 
     but with every position and bound a constant, no loop to run, and no
     arithmetic: the position is read from the step's table of
-    :func:`_positions` by the word's top byte; where that byte leaves the
-    position in doubt (about 5 steps of a 52-card shuffle's 51) the second
-    byte decides against :func:`_doubts`' cut, and the whole word is read
-    only where that byte is the cut itself (about one shuffle in 50). The
-    shuffle is a deal transition's largest single cost (a test holds this
-    to the loop for many seeds, and for the draws whose top two bytes are
-    not enough).
+    :func:`_positions` by the word's top byte, and only where that byte
+    leaves the position in doubt (about 5 steps of a 52-card shuffle's 51)
+    is the whole word read. The shuffle is a deal transition's largest
+    single cost (``tests/engine/test_seeded_decks.py`` holds this to the
+    plain loop and to the decks recorded for thousands of seeds).
     """
     count = size - 1
     lines = ["def shuffle(cards, digest):", "    " + ", ".join(f"h{i}" for i in range(count)) + ", = heads(digest)"]
@@ -125,16 +99,12 @@ def _straight_line_shuffle(size: int) -> Callable[[list[Card], bytes], tuple[Car
         lines.append(
             f"    other = p{bound}[h{step}]\n"
             f"    if other is None:\n"
-            f"        other, cut = d{bound}[h{step}]\n"
-            f"        second = digest[{8 * step + 1}]\n"
-            f"        if second > cut: other += 1\n"
-            f"        elif second == cut: other = (from_bytes(digest[{8 * step}:{8 * step + 8}], 'big') * {bound}) >> 64\n"
+            f"        other = (from_bytes(digest[{8 * step}:{8 * step + 8}], 'big') * {bound}) >> 64\n"
             f"    cards[{top}], cards[other] = cards[other], cards[{top}]"
         )
     lines.append("    return tuple(cards)")
     namespace: dict[str, Any] = {"heads": _HEADS[count].unpack, "from_bytes": int.from_bytes}
     namespace.update((f"p{bound}", positions) for bound, positions in _POSITIONS.items())
-    namespace.update((f"d{bound}", doubts) for bound, doubts in _DOUBTS.items())
     filename = f"<commerce_rules generated {__name__}.shuffle of {size} cards>"
     shuffle: Callable[[list[Card], bytes], tuple[Card, ...]] = compiled("\n".join(lines) + "\n", filename, namespace)[
         "shuffle"

@@ -9,6 +9,7 @@ asked first.
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
 
 import pytest
@@ -16,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from commerce_rules import (
+    CRP,
     DECK_40,
     DECK_52,
     POUNCE,
@@ -32,12 +34,17 @@ from commerce_rules import (
     Pounce,
     Rank,
     Rules,
+    SerializationError,
     ShowdownReason,
     apply,
     deal_position,
     evaluate,
     legal_actions,
+    new_game,
+    observation_from_json,
+    observation_to_json,
     observe,
+    sample_state,
 )
 
 from helpers import Policy, c, cards, passes, play, walk
@@ -445,3 +452,20 @@ def test_pounce_invariants_under_random_play(dealer: int, data: st.DataObject) -
             # (the answer may also end the deal: a final round's last exchange raised the question)
             assert len(after.hands[action.player]) == 4
             assert len(after.stock) == len(state.stock) - 1
+
+
+def test_3_3_a_view_that_shows_nobody_to_act_while_a_question_holds_up_the_deals_end_reads_back_from_json() -> None:
+    hands = ["7♠ 5♣ 2♦", "K♠ K♥ 4♦", "8♠ J♣ 3♣", "7♥ 7♦ 7♣"]
+    state = play(position(hands=hands), Knock(1), Pass(2), Pass(3), Exchange(0, c("7♠"), c("A♠")))
+    for seat in (0, 1, 2):
+        view = observe(state, seat)
+        assert view.to_act is None and not view.is_over
+        assert observation_from_json(observation_to_json(view)) == view
+        assert observe(sample_state(view, 1), seat) == view
+
+
+def test_3_3_nobody_to_act_before_the_match_is_over_is_refused_where_no_question_can_hold_it_up() -> None:
+    document = json.loads(observation_to_json(observe(new_game(CRP, 4, seed=3), 0)))
+    document["to_act"] = None
+    with pytest.raises(SerializationError, match="to_act"):
+        observation_from_json(json.dumps(document))

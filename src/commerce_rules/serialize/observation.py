@@ -195,10 +195,13 @@ def _check(view: Observation) -> None:
         jf.fail("hand", f"seat {view.player} holds {view.hand_sizes[view.player]} cards (hand_sizes), not {len(view.hand)}")
     if view.active != variant.scoring.active_seats(view.lives, view.score):
         jf.fail("active", "the seats in play are not those the lives and the match record leave in")
-    if (view.to_act is None) != view.is_over:
-        jf.fail("to_act", "a seat acts while the match goes on, and nobody once it is over")
+    if view.is_over and view.to_act is not None:
+        jf.fail("to_act", "nobody acts once the match is over")
+    if view.to_act is None and not view.is_over and not variant.sight.questions:
+        # Nobody is shown to act only while another seat's private question holds up the deal's end (Rules §3.3).
+        jf.fail("to_act", "a seat acts while the match goes on")
     if view.phase in variant.mechanism.phases_for(view.rules):  # during a deal (not a question between deals)
-        if view.to_act not in view.active:
+        if view.to_act is not None and view.to_act not in view.active:
             jf.fail("to_act", f"seat {view.to_act} is out of the match and cannot act in a deal")
         if view.dealer not in view.active:
             jf.fail("dealer", f"seat {view.dealer} is out of the match and cannot deal")

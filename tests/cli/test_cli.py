@@ -35,6 +35,7 @@ from commerce_rules import (
     Card,
     Discard,
     Exchange,
+    ExchangeAll,
     GameState,
     HandValue,
     Knock,
@@ -429,6 +430,8 @@ def test_narration_names_only_cards_the_widow_shows(variant: str) -> None:
         public = face_up(before)
         if isinstance(action, (Exchange, Discard)):
             public.add(str(action.cards()[0]))
+        if isinstance(action, ExchangeAll):  # the whole hand given goes face up, even where the showdown follows
+            public |= {str(card) for card in before.hands[action.player]}
         if after.deal_number == before.deal_number and not len(after.showdowns) > len(before.showdowns):
             public |= face_up(after)
         assert cards_in(words) <= public, (action, words)

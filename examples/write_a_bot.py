@@ -14,6 +14,7 @@ import argparse
 from commerce_rules import CRP, Category, Exchange, Knock, Observation, Pass, apply, evaluate, legal_actions, new_game, observe
 from commerce_rules.core.actions import Action
 from commerce_rules.bots import GreedyBot
+from commerce_rules.ranking.registry import ranking_part
 
 
 class ImproverBot:
@@ -33,7 +34,10 @@ class ImproverBot:
         if best is not None:
             return best
         knock = Knock(observation.player)
-        if knock in legal and current.category >= Category.FLUSH:
+        # "A flush or better" in the ranking's own order (in Brag a run is better than a flush, a high card is not):
+        # never the Category enum's integers.
+        labels = ranking_part(rules).labels
+        if knock in legal and labels.at_least(current.category, Category.FLUSH, Category.SEQUENCE, Category.TRICON):
             return knock
         return Pass(observation.player) if Pass(observation.player) in legal else legal[0]
 

@@ -25,9 +25,10 @@ from ...core.cards import Card
 from ...parts.play import CheckedWhereMade
 from ...parts.sight import EventSight, FieldSight, PrivateQuestion
 from ...core.events import appended
+from ...core.records import built_by_position
 from ...core.state import DealLog, EventKind, GameState, Phase, ShowdownReason, clockwise_from, next_active, opened
-from ..common import unless_turn_limit
-from .record import DISCARD, SOURCES, STOCK, Discard, Draw, DRAW_DISCARD_PHASES, DrawTurn, draw_turn, thirty_one
+from ..common import unless_turn_limit, with_seat, without
+from .record import DISCARD, SOURCES, STOCK, Discard, Draw, DRAW_DISCARD_PHASES, DrawTurn, thirty_one
 
 if TYPE_CHECKING:
     from ...parts.action_kinds import ActionKind
@@ -39,10 +40,11 @@ __all__ = ["Discard", "Draw", "DrawDiscard", "DrawTurn"]
 _PLAY, _FINAL, _DISCARD = Phase.PLAY, Phase.FINAL_ROUND, Phase.DISCARD
 _DRAW, _TAKE, _DISCARDED, _KNOCK = EventKind.DRAW, EventKind.TAKE_DISCARD, EventKind.DISCARD, EventKind.KNOCK
 _BLITZ, _EXHAUSTED, _FINAL_OVER = ShowdownReason.BLITZ, ShowdownReason.STOCK_EXHAUSTED, ShowdownReason.FINAL_ROUND
-_new = tuple.__new__
+"""The enum members the moves read, as module globals: on Python 3.11 a member read through its class goes through the
+enum metaclass's attribute hook, several times a global's cost (``docs/performance.md``, "Fast paths kept")."""
 _KINDS: tuple[ActionKind, ...] = (ByValue(Draw, "source", SOURCES), OneCard(Discard), NoCard(Knock))
 
-# Interned actions, built once per seat and read by index: a turn lists two draws (and the knock) and four discards.
+# Interned actions, built once per seat: a turn lists two draws (and the knock) and four discards.
 _DRAWS: list[tuple[tuple[Action, ...], tuple[Action, ...]] | None] = [None] * (MAX_SEAT + 1)
 _DISCARDS: list[list[Discard] | None] = [None] * (MAX_SEAT + 1)
 
@@ -63,16 +65,18 @@ def _discards(seat: int) -> list[Discard]:
     return table
 
 
+@built_by_position(GameState)
 def _moved(
-    state: GameState, phase: Phase, to_act: int, hands: tuple[tuple[Card, ...], ...],
+    state: GameState, *, phase: Phase, to_act: int, hands: tuple[tuple[Card, ...], ...],
     stock: tuple[Card, ...], discard: tuple[Card, ...], turn: DrawTurn, log: DealLog,
 ) -> GameState:
-    """``state`` after a move of this mechanism: as ``state.moved``, with the discard pile (the hot path)."""
-    (rules, num_players, seed, deal_number, dealer, _, _, _, widow, _, _, pot, balances, lives, active, _, score, _, showdowns, winners) = state
-    return _new(GameState, (
-        rules, num_players, seed, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances,
-        lives, active, turn, score, log, showdowns, winners,
-    ))
+    """``state`` after a draw, a discard or a knock: as :func:`~commerce_rules.core.state.moved`, with the discard pile.
+
+    Every action of the deal makes one, so :func:`~commerce_rules.core.records.built_by_position` compiles it to
+    build the state by position: the plain ``_replace`` of a 20-field state costs Thirty-One's ``apply`` about a
+    tenth (``docs/performance.md``, "Fast paths kept").
+    """
+    return state._replace(phase=phase, to_act=to_act, hands=hands, stock=stock, discard=discard, turn=turn, log=log)
 
 
 class DrawDiscard(CheckedWhereMade):
@@ -105,7 +109,7 @@ class DrawDiscard(CheckedWhereMade):
     ) -> Begun:
         """Turn the stock's top card up to start the discard pile; a deal dealt with a 31 ends at once (a blitz)."""
         eldest = next_active(state.active, dealer)
-        turn = draw_turn(eldest, 0, None, (), ())
+        turn = DrawTurn(eldest)
         begun = opened(
             state, deal_number=deal_number, dealer=dealer, phase=_PLAY, to_act=eldest, hands=hands, widow=widow,
             stock=stock[1:], discard=stock[:1], pot=pot, balances=balances, turn=turn, log=log,
@@ -122,13 +126,10 @@ class DrawDiscard(CheckedWhereMade):
         assert seat is not None
         phase = state.phase
         if phase is _DISCARD:  # the four cards held, in hand order, but one just taken from the pile
-            table = _DISCARDS[seat] or _discards(seat)
+            table = _discards(seat)
             taken = state.turn.taken
-            a, b, c, d = hand = state.hands[seat]
-            if taken is None:
-                return (table[a.index], table[b.index], table[c.index], table[d.index])
-            return tuple([table[card.index] for card in hand if card is not taken])
-        with_knock, draws = _DRAWS[seat] or _draws(seat)
+            return tuple([table[card.index] for card in state.hands[seat] if card is not taken])
+        with_knock, draws = _draws(seat)
         return with_knock if phase is _PLAY else draws
 
     # ------------------------------------------------------------------ play
@@ -144,47 +145,44 @@ class DrawDiscard(CheckedWhereMade):
             if kind is not Discard:
                 return None
             card = action.card  # type: ignore[attr-defined]
-            hand = state.hands[seat]  # four cards once drawn; tested by ``is`` (interned cards), with no call per card
-            held = len(hand) == 4 and (card is hand[0] or card is hand[1] or card is hand[2] or card is hand[3])
-            if not held or card is turn.taken:
+            if card not in state.hands[seat] or card is turn.taken:
                 return None
             return self._discard(state, turn, seat, card)
-        if kind is Draw:
-            hands = state.hands
+        if kind is Draw:  # the stock's top card, seen by the drawer alone, or the pile's, in public
+            stock, discard = state.stock, state.discard
             if action.source == STOCK:  # type: ignore[attr-defined]
-                stock = state.stock
                 if not stock:
                     return None
-                card = stock[0]
+                card, stock = stock[0], stock[1:]
                 log = appended(state.log, _DRAW, seat, (card,), None, (seat,))
-                seated = list(hands)  # with_seat(hands, seat, ...), and draw_turn(...) below, without their calls
-                seated[seat] += (card,)
-                turn = _new(DrawTurn, (seat, turn.turns, None, turn.knockers, turn.final_left))
-                return _moved(state, _DISCARD, seat, tuple(seated), stock[1:], state.discard, turn, log), None
-            discard = state.discard
-            if not discard:
-                return None
-            card = discard[-1]
-            log = appended(state.log, _TAKE, seat, (card,))
-            seated = list(hands)
-            seated[seat] += (card,)
-            turn = _new(DrawTurn, (seat, turn.turns, card, turn.knockers, turn.final_left))
-            return _moved(state, _DISCARD, seat, tuple(seated), state.stock, discard[:-1], turn, log), None
+            else:
+                if not discard:
+                    return None
+                card, discard = discard[-1], discard[:-1]
+                log = appended(state.log, _TAKE, seat, (card,))
+                turn = DrawTurn(seat, turn.turns, card, turn.knockers, turn.final_left)  # it may not go back this turn
+            hands = with_seat(state.hands, seat, state.hands[seat] + (card,))
+            after = _moved(
+                state, phase=_DISCARD, to_act=seat, hands=hands, stock=stock, discard=discard, turn=turn, log=log
+            )
+            return after, None
         if kind is not Knock or state.phase is not _PLAY:
             return None
         others = clockwise_from(state.active, seat)[:-1]  # the knocker is in play: last of the seats from its left
         log = appended(state.log, _KNOCK, seat)
         turns = turn.turns + 1
         following = others[0]
-        turn = draw_turn(following, turns, None, (seat,), others)
-        return unless_turn_limit(_moved(state, _FINAL, following, state.hands, state.stock, state.discard, turn, log), turns)
+        turn = DrawTurn(following, turns, knockers=(seat,), final_left=others)
+        hands, stock, discard = state.hands, state.stock, state.discard
+        after = _moved(
+            state, phase=_FINAL, to_act=following, hands=hands, stock=stock, discard=discard, turn=turn, log=log
+        )
+        return unless_turn_limit(after, turns)
 
     def _discard(self, state: GameState, turn: DrawTurn, seat: int, card: Card) -> Step:
         """The turn ends: a blitz, the stock's end, the final round's end, or the next seat's turn."""
-        seated = list(state.hands)
-        a, b, c, d = seated[seat]  # the hand that has drawn: without(hand, card), written out for four cards
-        hand = seated[seat] = (b, c, d) if card is a else (a, c, d) if card is b else (a, b, d) if card is c else (a, b, c)
-        hands = tuple(seated)
+        hand = without(state.hands[seat], card)
+        hands = with_seat(state.hands, seat, hand)
         discard = state.discard + (card,)
         log = appended(state.log, _DISCARDED, seat, (card,))
         stock = state.stock
@@ -201,14 +199,20 @@ class DrawDiscard(CheckedWhereMade):
             if not left:
                 reason = _FINAL_OVER
         if reason is not None:
-            ended = draw_turn(seat, turns, None, knockers, left)
-            return _moved(state, state.phase, seat, hands, stock, discard, ended, log), reason
+            turn = turn._replace(turns=turns, taken=None, final_left=left)
+            after = _moved(
+                state, phase=state.phase, to_act=seat, hands=hands, stock=stock, discard=discard, turn=turn, log=log
+            )
+            return after, reason
         if knockers:
             following, phase = left[0], _FINAL
         else:
             following, phase = next_active(state.active, seat), _PLAY
-        turn = _new(DrawTurn, (following, turns, None, knockers, left))  # draw_turn(...), without its call
-        return unless_turn_limit(_moved(state, phase, following, hands, stock, discard, turn, log), turns)
+        turn = DrawTurn(following, turns, None, knockers, left)
+        after = _moved(
+            state, phase=phase, to_act=following, hands=hands, stock=stock, discard=discard, turn=turn, log=log
+        )
+        return unless_turn_limit(after, turns)
 
     # ------------------------------------------------------------------ what a seat sees
 

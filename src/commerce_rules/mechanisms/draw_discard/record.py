@@ -24,7 +24,9 @@ from ..common import check_final_round
 if TYPE_CHECKING:
     from ...core.state import GameState
 
-__all__ = ["DISCARD", "SOURCES", "STOCK", "DRAW_DISCARD_PHASES", "Discard", "Draw", "DrawDiscardDocument", "DrawTurn", "draw_turn", "thirty_one"]
+__all__ = [
+    "DISCARD", "SOURCES", "STOCK", "DRAW_DISCARD_PHASES", "Discard", "Draw", "DrawDiscardDocument", "DrawTurn", "thirty_one",
+]
 
 STOCK: Final = "stock"
 DISCARD: Final = "discard"
@@ -77,9 +79,6 @@ class DrawTurn(NamedTuple):
     """After a knock: the seats still owed their final turn, in order."""
 
 
-_new = tuple.__new__
-
-
 def thirty_one(hand: tuple[Card, ...], rules: Rules) -> bool:
     """Whether a three-card ``hand`` is worth exactly 31 under ``rules`` (as A K Q of one suit is; a Feuer is not).
 
@@ -87,11 +86,6 @@ def thirty_one(hand: tuple[Card, ...], rules: Rules) -> bool:
     suit), so the test a discard makes is one set look-up.
     """
     return (hand[0].bit | hand[1].bit | hand[2].bit) in thirty_ones(rules)
-
-
-def draw_turn(turn_of: int, turns: int, taken: Card | None, knockers: tuple[int, ...], final_left: tuple[int, ...]) -> DrawTurn:
-    """``DrawTurn(...)`` with every field, without the class call's overhead (a new one every action)."""
-    return _new(DrawTurn, (turn_of, turns, taken, knockers, final_left))
 
 
 def _undo_draw(table: DealTable, event: Event, path: str) -> None:

@@ -12,13 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...parts.action_kinds import ActionKind, NoCard, OneCard
-from ...core.actions import TRADE_TABLES, Action, Barter, BarterReply, Buy, Knock, seat_action, seat_actions, trade_table
+from ...core.actions import Action, Barter, BarterReply, Buy, Knock, seat_action, trade_table
 from ...core.cards import Card
 from ...parts.play import CheckedWhereMade
 from ...parts.sight import EventSight, FieldSight, PrivateQuestion
-from ...core.rules import BarterDirection, Rules
+from ...core.rules import Rules
 from ...core.events import appended
 from ...core.state import DealLog, EventKind, Phase, ShowdownReason, moved, moved_and_paid, next_active, opened
+from ..common import unless_turn_limit
 from .record import BUY_PRICE, TRADE_BARTER_PHASES, TradeTurn, barter_partner
 
 if TYPE_CHECKING:
@@ -28,13 +29,10 @@ if TYPE_CHECKING:
 __all__ = ["TradeBarter"]
 
 _PLAY, _REPLY = Phase.PLAY, Phase.BARTER_REPLY
-_new = tuple.__new__
-_LEFT = BarterDirection.LEFT
-_KNOCKS = seat_actions(Knock)
-"""The interned knocks by seat, as :func:`seat_action` keeps them (read by index as a turn is listed)."""
 _BUY, _BARTER, _REFUSED, _KNOCK = EventKind.BUY, EventKind.BARTER, EventKind.BARTER_REFUSED, EventKind.KNOCK
-_KNOCKED, _EXHAUSTED, _TURN_LIMIT = ShowdownReason.KNOCK, ShowdownReason.STOCK_EXHAUSTED, ShowdownReason.TURN_LIMIT
-"""Module globals, as every constant the moves read: an enum member read through its class costs a metaclass lookup."""
+_KNOCKED, _EXHAUSTED = ShowdownReason.KNOCK, ShowdownReason.STOCK_EXHAUSTED
+"""The enum members the moves read, as module globals: on Python 3.11 a member read through its class goes through the
+enum metaclass's attribute hook, several times a global's cost (``docs/performance.md``, "Fast paths kept")."""
 _KINDS: tuple[ActionKind, ...] = (OneCard(Buy), OneCard(Barter), OneCard(BarterReply), NoCard(Knock))
 """The integer action space: a buy, a barter and an answer by each card of the deck, then the knock."""
 
@@ -68,22 +66,23 @@ class TradeBarter(CheckedWhereMade):
         widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
     ) -> Begun:
         eldest = next_active(state.active, dealer)
-        turn = _new(TradeTurn, (eldest, 0, None))  # TradeTurn(eldest), without the class call: once a deal
         begun = opened(
             state, deal_number=deal_number, dealer=dealer, phase=_PLAY, to_act=eldest, hands=hands, widow=widow,
-            stock=stock, discard=(), pot=pot, balances=balances, turn=turn, log=log,
+            stock=stock, discard=(), pot=pot, balances=balances, turn=TradeTurn(eldest), log=log,
         )
         return begun, None
 
     # ------------------------------------------------------------------ legality
 
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
+        """Written out for the hand of three from the seat's table of (buy, barter, reply) by card: a fast path
+        (``docs/performance.md``, "Fast paths kept") that a test holds to a plain listing."""
         seat = state.to_act
         assert seat is not None
         a, b, c = state.hands[seat]  # trade and barter keeps three cards a hand
-        table = TRADE_TABLES[seat] or trade_table(seat)  # the call only to build it
+        table = trade_table(seat)
         first, second, third = table[a.index], table[b.index], table[c.index]  # (buy, barter, reply) of each card
-        knock = _KNOCKS[seat] or seat_action(Knock, seat)
+        knock = seat_action(Knock, seat)
         if state.phase is _REPLY:
             return (first[2], second[2], third[2], knock)
         if state.stock:
@@ -105,21 +104,18 @@ class TradeBarter(CheckedWhereMade):
                 return None
         elif kind is not Barter and (kind is not Buy or not state.stock):
             return None
-        a, b, c = state.hands[seat]  # trade and barter keeps three cards a hand
         card = action.card  # type: ignore[attr-defined]
-        if card is not a and card is not b and card is not c:  # cards are interned: identity is their equality
+        if card not in state.hands[seat]:
             return None
         if kind is Buy:
             return self._buy(state, seat, card)
         if kind is Barter:
-            active, last = state.active, len(state.active) - 1  # barter_partner(state, seat) to the left, written out
-            if state.rules.barter_direction is _LEFT and active[last] == last:
-                partner = seat + 1 if seat < last else 0
-            else:
-                partner = barter_partner(state, seat)
+            partner = barter_partner(state, seat)
             turn: TradeTurn = state.turn
-            turn = _new(TradeTurn, (turn.turn_of, turn.turns, card))
-            return moved(state, phase=_REPLY, to_act=partner, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=state.log), None
+            turn = TradeTurn(turn.turn_of, turn.turns, card)
+            hands, stock, log = state.hands, state.stock, state.log
+            after = moved(state, phase=_REPLY, to_act=partner, hands=hands, widow=(), stock=stock, turn=turn, log=log)
+            return after, None
         return self._swap(state, seat, card)
 
     def _knock(self, state: GameState, seat: int) -> Step:
@@ -132,11 +128,17 @@ class TradeBarter(CheckedWhereMade):
         log = appended(log, _KNOCK, seat)
         if turn.offer is not None:
             turn = turn._replace(offer=None)
-        return moved(state, phase=state.phase, to_act=seat, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=log), _KNOCKED
+        after = moved(
+            state, phase=state.phase, to_act=seat, hands=state.hands, widow=(), stock=state.stock, turn=turn, log=log
+        )
+        return after, _KNOCKED
 
     def _buy(self, state: GameState, seat: int, card: Card) -> Step:
-        """The buy of a held ``card`` (about a third of Foster's moves): the hand less the card, as
-        :func:`~.common.without` gives it for three cards, written out; the stock's top card last."""
+        """The buy of a held ``card`` (a third of Foster's moves): the hand less the card, the stock's top card last.
+
+        The hand of three is written out, not :func:`~..common.without` and :func:`~..common.with_seat` (a fast
+        path, as in :meth:`_swap`: ``docs/performance.md``), held to a plain reference by a test.
+        """
         stock = state.stock
         drawn = stock[0]
         seated = list(state.hands)
@@ -145,8 +147,7 @@ class TradeBarter(CheckedWhereMade):
         hands = tuple(seated)
         dealer = state.dealer
         balances = state.balances
-        rules = state.rules
-        if seat != dealer and rules.keeps_money:  # the dealer's buy is free, and any buy where no money moves
+        if seat != dealer and state.rules.keeps_money:  # the dealer's buy is free, and any buy where no money moves
             paid = list(balances)
             paid[seat] -= BUY_PRICE
             paid[dealer] += BUY_PRICE
@@ -154,19 +155,22 @@ class TradeBarter(CheckedWhereMade):
         log = appended(state.log, _BUY, seat, (card, drawn), None, (seat,))
         discard = state.discard + (card,)
         if len(stock) == 1:
-            state = moved_and_paid(state, to_act=seat, hands=hands, stock=(), discard=discard, balances=balances, turn=state.turn, log=log)
+            state = moved_and_paid(
+                state, to_act=seat, hands=hands, stock=(), discard=discard, balances=balances, turn=state.turn, log=log,
+            )
             return state, _EXHAUSTED
         turns = state.turn.turns + 1
-        active, last = state.active, len(state.active) - 1  # next_active(active, seat), its first test written out:
-        following = (seat + 1 if seat < last else 0) if active[last] == last else next_active(active, seat)
-        turn = _new(TradeTurn, (following, turns, None))  # TradeTurn(following, turns), on the hot path
-        state = moved_and_paid(state, to_act=following, hands=hands, stock=stock[1:], discard=discard, balances=balances, turn=turn, log=log)
-        limit = rules.turn_limit  # unless_turn_limit(state, turns), without its call
-        return (state, _TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
+        following = next_active(state.active, seat)
+        turn = TradeTurn(following, turns)
+        state = moved_and_paid(
+            state, to_act=following, hands=hands, stock=stock[1:], discard=discard, balances=balances, turn=turn,
+            log=log,
+        )
+        return unless_turn_limit(state, turns)
 
     def _swap(self, state: GameState, partner: int, returned: Card) -> Step:
-        """A barter answered with ``returned``: the two cards change hands, each taking the other's place at the
-        end of its new hand (as :func:`~.common.without` then a card added: trade and barter keeps hands of three)."""
+        """A barter answered with ``returned``: the two cards change hands, each to the end of its new hand
+        (each hand of three written out, as in :meth:`_buy`)."""
         turn: TradeTurn = state.turn
         offerer, offered = turn.turn_of, turn.offer
         assert offered is not None
@@ -179,11 +183,12 @@ class TradeBarter(CheckedWhereMade):
         pair = (offerer, partner) if offerer < partner else (partner, offerer)
         log = appended(state.log, _BARTER, offerer, (offered, returned), partner, pair)
         turns = turn.turns + 1
-        active, last = state.active, len(state.active) - 1  # next_active(active, offerer), as in _buy
-        following = (offerer + 1 if offerer < last else 0) if active[last] == last else next_active(active, offerer)
-        state = moved(state, phase=_PLAY, to_act=following, hands=hands, widow=(), stock=state.stock, turn=_new(TradeTurn, (following, turns, None)), log=log)
-        limit = state.rules.turn_limit  # unless_turn_limit(state, turns), without its call
-        return (state, _TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
+        following = next_active(state.active, offerer)
+        turn = TradeTurn(following, turns)
+        stock = state.stock
+        return unless_turn_limit(
+            moved(state, phase=_PLAY, to_act=following, hands=hands, widow=(), stock=stock, turn=turn, log=log), turns
+        )
 
     # ------------------------------------------------------------------ what a seat sees
 

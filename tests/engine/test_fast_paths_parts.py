@@ -1,4 +1,4 @@
-"""The fast paths kept in the mechanisms and ``observe``, each held equal to the plain code it stands for on random play.
+"""The fast paths kept in the mechanisms and ``observe``, each held to the plain code it stands for on random play.
 
 A fast path is kept only where the plain code costs about 3% or more of
 some preset's ``apply`` or whole random matches (``docs/performance.md``,
@@ -71,7 +71,7 @@ def _owned_states(variant: Variant, data: st.DataObject, mechanism: type) -> tup
 
 
 def plain_trade_listing(state: GameState) -> tuple[Action, ...]:
-    """Trade and barter's legal actions: each card's buy (while the stock lasts) then barter, or its reply; the knock."""
+    """Trade and barter's legal actions: each card's buy (while the stock lasts), its barter (or reply); a knock."""
     seat = state.to_act
     assert seat is not None
     rows = [trade_table(seat)[card.index] for card in state.hands[seat]]  # (buy, barter, reply) by card
@@ -82,7 +82,7 @@ def plain_trade_listing(state: GameState) -> tuple[Action, ...]:
 
 
 def plain_trade_play(state: GameState, action: Action) -> Step | None:
-    """Trade and barter's step for ``action``, through the listing, the shared helpers, ``TradeTurn`` and ``_replace``."""
+    """Trade and barter's step for ``action``: the listing, the shared helpers, ``TradeTurn`` and ``_replace``."""
     if action not in plain_trade_listing(state):
         return None
     seat = action.player
@@ -97,7 +97,8 @@ def plain_trade_play(state: GameState, action: Action) -> Step | None:
     if isinstance(action, Barter):
         step = 1 if state.rules.barter_direction is BarterDirection.LEFT else -1
         partner = next_active(state.active, seat, step)
-        return state._replace(phase=Phase.BARTER_REPLY, to_act=partner, widow=(), turn=turn._replace(offer=action.card)), None
+        offered = turn._replace(offer=action.card)
+        return state._replace(phase=Phase.BARTER_REPLY, to_act=partner, widow=(), turn=offered), None
     if isinstance(action, Buy):
         drawn = state.stock[0]
         hands = with_seat(state.hands, seat, without(state.hands[seat], action.card) + (drawn,))
@@ -111,7 +112,8 @@ def plain_trade_play(state: GameState, action: Action) -> Step | None:
             return bought._replace(to_act=seat, stock=()), ShowdownReason.STOCK_EXHAUSTED
         following = next_active(state.active, seat)
         turns = turn.turns + 1
-        return unless_turn_limit(bought._replace(to_act=following, stock=state.stock[1:], turn=TradeTurn(following, turns)), turns)
+        after = bought._replace(to_act=following, stock=state.stock[1:], turn=TradeTurn(following, turns))
+        return unless_turn_limit(after, turns)
     assert isinstance(action, BarterReply) and turn.offer is not None
     offerer, offered, returned = turn.turn_of, turn.offer, action.card
     hands = with_seat(state.hands, offerer, without(state.hands[offerer], offered) + (returned,))
@@ -119,14 +121,17 @@ def plain_trade_play(state: GameState, action: Action) -> Step | None:
     log = appended(state.log, EventKind.BARTER, offerer, (offered, returned), seat, tuple(sorted((offerer, seat))))
     following = next_active(state.active, offerer)
     turns = turn.turns + 1
-    after = state._replace(phase=Phase.PLAY, to_act=following, hands=hands, widow=(), turn=TradeTurn(following, turns), log=log)
+    turn = TradeTurn(following, turns)
+    after = state._replace(phase=Phase.PLAY, to_act=following, hands=hands, widow=(), turn=turn, log=log)
     return unless_turn_limit(after, turns)
 
 
 @pytest.mark.parametrize("variant", TRADE_BARTER_VARIANTS)
 @PROPERTY
 @given(data=st.data())
-def test_trade_and_barter_written_out_listing_and_moves_give_what_the_plain_ones_give(variant: Variant, data: st.DataObject) -> None:
+def test_trade_and_barter_written_out_listing_and_moves_give_what_the_plain_ones_give(
+    variant: Variant, data: st.DataObject
+) -> None:
     mechanism, states, rng = _owned_states(variant, data, trade_barter.TradeBarter)
     for at, state in enumerate(states):
         listed = mechanism.legal_actions(state)
@@ -148,7 +153,8 @@ def test_thirty_ones_moves_built_by_position_give_what_replace_gives(variant: Va
     for at, state in enumerate(states):
         actions = candidate_actions(state, rng) if at % 10 == 0 else mechanism.legal_actions(state)
         fast = [mechanism.play(state, action) for action in actions]
-        with mock.patch.object(draw_discard, "_moved", compiled.__wrapped__):  # the plain ``state._replace``
+        plain_moved = compiled.__wrapped__  # type: ignore[attr-defined]  # the function as written: ``_replace``
+        with mock.patch.object(draw_discard, "_moved", plain_moved):
             plain = [mechanism.play(state, action) for action in actions]
         assert fast == plain, state
 
@@ -162,7 +168,9 @@ def plain_replaced(cards: tuple[Card, ...], old: Card, new: Card) -> tuple[Card,
 
 @settings(max_examples=300)
 @given(st.permutations(range(52)), st.integers(0, 4), st.integers(1, 5))
-def test_replaced_written_out_for_three_cards_gives_what_the_plain_one_gives(order: list[int], at: int, size: int) -> None:
+def test_replaced_written_out_for_three_cards_gives_what_the_plain_one_gives(
+    order: list[int], at: int, size: int
+) -> None:
     cards = tuple(Card.from_index(index) for index in order[:size])
     old, new = Card.from_index(order[at]), Card.from_index(order[-1])  # ``old`` among the cards where ``at < size``
     assert common.replaced(cards, old, new) == plain_replaced(cards, old, new)
@@ -239,7 +247,9 @@ def test_each_module_global_standing_for_an_enum_member_is_that_member(module: A
         names = target.elts if isinstance(target, ast.Tuple) else [target]
         values = value.elts if isinstance(value, ast.Tuple) else [value]
         for name, member in zip(names, values):
-            if not (isinstance(name, ast.Name) and isinstance(member, ast.Attribute) and isinstance(member.value, ast.Name)):
+            if not isinstance(name, ast.Name) or not isinstance(member, ast.Attribute):
+                continue
+            if not isinstance(member.value, ast.Name):
                 continue
             owner = namespace.get(member.value.id)
             if isinstance(owner, type) and issubclass(owner, enum.Enum):

@@ -97,8 +97,8 @@ def plain_trade_play(state: GameState, action: Action) -> Step | None:
     if isinstance(action, Barter):
         step = 1 if state.rules.barter_direction is BarterDirection.LEFT else -1
         partner = next_active(state.active, seat, step)
-        offered = turn._replace(offer=action.card)
-        return state._replace(phase=Phase.BARTER_REPLY, to_act=partner, widow=(), turn=offered), None
+        pending = turn._replace(offer=action.card)
+        return state._replace(phase=Phase.BARTER_REPLY, to_act=partner, widow=(), turn=pending), None
     if isinstance(action, Buy):
         drawn = state.stock[0]
         hands = with_seat(state.hands, seat, without(state.hands[seat], action.card) + (drawn,))

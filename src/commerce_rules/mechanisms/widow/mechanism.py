@@ -23,15 +23,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...parts.action_kinds import NoCard, TwoCards
-from ...core.actions import EXCHANGE_TABLES, Action, Exchange, ExchangeAll, Knock, Pass, Pounce, exchange_table, seat_action
+from ...core.actions import Action, Exchange, ExchangeAll, Knock, Pass, Pounce, exchange_table, seat_action
 from ...core.cards import Card
 from ...parts.play import accepted
 from ...parts.sight import FieldSight, PrivateQuestion
 from ...core.rules import StallEffect
 from ...core.events import appended
 from ...core.state import DealLog, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active, opened
-from ..common import exchange_choices, replaced, TURN_ENDINGS, turn_endings, unless_turn_limit, swap_in, WHOLE_HAND_ENDINGS, whole_hand_endings, with_seat
-from .record import WIDOW_EVENTS, WIDOW_PHASES, WidowTurn, blitz_among, pounce_card, pounce_card_in, widow_turn
+from ..common import exchange_choices, replaced, swap_in, turn_endings, unless_turn_limit, whole_hand_endings, with_seat
+from .record import WIDOW_EVENTS, WIDOW_PHASES, WidowTurn, blitz_among, pounce_card, pounce_card_in
 
 if TYPE_CHECKING:
     from ...parts.action_kinds import ActionKind
@@ -45,11 +45,11 @@ _PLAY, _FINAL, _POUNCE, _CHOICE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE, P
 _EXCHANGE, _PASS, _KNOCK = EventKind.EXCHANGE, EventKind.PASS, EventKind.KNOCK
 _POUNCED, _DECLINED = EventKind.POUNCE, EventKind.POUNCE_DECLINED
 _ALL, _TAKE_EXTRA, _KEEP, _NEW_WIDOW = EventKind.EXCHANGE_ALL, EventKind.TAKE_EXTRA_HAND, EventKind.KEEP_HAND, EventKind.NEW_WIDOW
-_BLITZ, _TURN_LIMIT, _STALL, _FINAL_ROUND = ShowdownReason.BLITZ, ShowdownReason.TURN_LIMIT, ShowdownReason.STALL, ShowdownReason.FINAL_ROUND
+_BLITZ, _STALL, _FINAL_ROUND = ShowdownReason.BLITZ, ShowdownReason.STALL, ShowdownReason.FINAL_ROUND
 _NEW_WIDOW_EFFECT = StallEffect.NEW_WIDOW
-"""Module globals, as every constant the moves read: an enum member read through its class costs a metaclass lookup."""
+"""The enum members the moves read, as module globals: on Python 3.11 a member read through its class goes through the
+enum metaclass's attribute hook, several times a global's cost (``docs/performance.md``, "Fast paths kept")."""
 _KINDS = (TwoCards(Exchange), NoCard(Pass), NoCard(Knock))
-_new = tuple.__new__
 
 
 def _tricon_among(hands: tuple[tuple[Card, ...], ...]) -> bool:
@@ -115,7 +115,7 @@ class Widow:
         self, state: GameState, deal_number: int, dealer: int, hands: tuple[tuple[Card, ...], ...],
         widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
     ) -> Begun:
-        turn = _new(WidowTurn, (next_active(state.active, dealer), 0, 0, 0, (), (), (), (), None))  # WidowTurn(eldest), without the class call
+        turn = WidowTurn(next_active(state.active, dealer))
         rules = state.rules
         reason = None
         if rules.dealer_choice:  # the extra hand lies face down until the dealer chooses (Rules §7.3)
@@ -149,9 +149,9 @@ class Widow:
         That choice (every listing of a game of one exchange a turn, most of
         the others) is :meth:`listing`'s nine exchanges then the turn's
         endings (the whole hand's exchange first, with ``exchange_all``),
-        built from the seat's exchange table without a call, and in play
-        without ``exchange_all`` as one tuple. A test holds the two equal on
-        every state of random play.
+        read from the seat's exchange table. A fast path
+        (``docs/performance.md``, "Fast paths kept"): a test holds it to
+        :meth:`listing` on every state of random play.
         """
         seat = state.to_act
         assert seat is not None
@@ -162,13 +162,13 @@ class Widow:
                 x, y, z = state.widow
             except ValueError:  # a quad (frozen: pass or knock only), or a widow of another size
                 return self.listing(state)
-            table = EXCHANGE_TABLES[seat] or exchange_table(seat)  # the call only to build it
+            table = exchange_table(seat)
             first, second, third = table[a.index], table[b.index], table[c.index]
             i, j, k = x.index, y.index, z.index
             if state.rules.exchange_all:  # the whole hand for the whole widow, before the endings
-                with_knock, pass_only = WHOLE_HAND_ENDINGS[seat] or whole_hand_endings(seat)
+                with_knock, pass_only = whole_hand_endings(seat)
             else:
-                with_knock, pass_only = TURN_ENDINGS[seat] or turn_endings(seat)
+                with_knock, pass_only = turn_endings(seat)
                 if phase is _PLAY:
                     pass_, knock = with_knock
                     return (first[i], first[j], first[k], second[i], second[j], second[k], third[i], third[j], third[k], pass_, knock)
@@ -187,7 +187,7 @@ class Widow:
             return (seat_action(ExchangeAll, seat), seat_action(Pass, seat))
         turn: WidowTurn = state.turn
         hand = state.hands[seat]
-        with_knock, pass_only = TURN_ENDINGS[seat] or turn_endings(seat)  # the call only to build them
+        with_knock, pass_only = turn_endings(seat)
         ending = with_knock if phase is _PLAY and not turn.exchanges else pass_only  # one knock a deal, a whole turn
         if len(hand) == 4:  # a quad is frozen: pass or knock only [resolution]
             return ending
@@ -224,8 +224,9 @@ class Widow:
         Where the exchange ends the turn and nothing else follows it (no
         blitz, no pounce question, no showdown: most of them), the next
         seat's turn is made here too, in one piece; every other exchange
-        goes on through :meth:`_exchanged`. A test holds the two paths to
-        the same state on every exchange of random play.
+        goes on through :meth:`_exchanged`. A fast path (``docs/performance.md``,
+        "Fast paths kept"): a test holds it to :meth:`play_in_steps` on every
+        exchange of random play.
         """
         if type(action) is not Exchange:
             return self.apply(state, action) if self.accepts(state, action) else None
@@ -234,7 +235,7 @@ class Widow:
         if seat != state.to_act or phase is _POUNCE or phase is _CHOICE:
             return None
         hands = state.hands
-        try:  # replaced(hand, give, take) and replaced(widow, take, give), written out: three cards each
+        try:  # replaced(hand, give, take) and replaced(widow, take, give), written out for three cards each
             a, b, c = hands[seat]
             x, y, z = state.widow
         except ValueError:  # a quad is frozen; every widow a state can hold is 3 cards
@@ -249,9 +250,7 @@ class Widow:
         if take in given:
             return None
         log = appended(state.log, _EXCHANGE, seat, (give, take))
-        seated = list(hands)
-        seated[seat] = new_hand
-        hands = tuple(seated)
+        hands = with_seat(hands, seat, new_hand)
         rules = state.rules
         if (
             exchanges + 1 < rules.exchanges_per_turn
@@ -260,22 +259,16 @@ class Widow:
         ):
             return self._exchanged(state, turn, seat, hands, new_widow, log, (give,))
         if phase is _PLAY:
-            active = state.active
-            last = len(active) - 1
-            if active[last] == last:  # next_active's own first test: the seats in play are 0 to last
-                following = seat + 1 if seat < last else 0
-            else:
-                following = next_active(active, seat)
+            following = next_active(state.active, seat)
         else:  # the final round: the next seat owed a final turn, or the showdown
             left = left[1:] if left and left[0] == seat else tuple([s for s in left if s != seat])  # the seat to act is first, but for a pounce
             if not left:
                 return self._end_turn(state, turn, phase, hands, new_widow, state.stock, log, 0, ())
             following = left[0]
         turns += 1
-        turn = _new(WidowTurn, (following, turns, 0, 0, (), knockers, left, (), resume))  # widow_turn(...), without its call
+        turn = WidowTurn(following, turns, 0, 0, (), knockers, left, (), resume)
         after = moved(state, phase=phase, to_act=following, hands=hands, widow=new_widow, stock=state.stock, turn=turn, log=log)
-        limit = rules.turn_limit
-        return (after, _TURN_LIMIT) if limit is not None and turns >= limit else (after, None)
+        return unless_turn_limit(after, turns)
 
     def play_in_steps(self, state: GameState, action: Exchange) -> Step | None:
         """:meth:`play` for an exchange, every exchange through :meth:`_exchanged`: the general path its
@@ -323,9 +316,8 @@ class Widow:
             return self._pounce(state, turn, seat)
         others = clockwise_from(state.active, seat)[:-1]  # the knocker is in play: last of the seats from its left
         log = appended(state.log, _KNOCK, seat)
-        turn_of, turns, passes, exchanges, given, _, _, declined, resume = turn  # turn._replace(...), without its call
-        turn = widow_turn(turn_of, turns, passes, exchanges, given, (seat,), others, declined, resume)
-        return self._end_turn(state, turn, _FINAL, state.hands, state.widow, state.stock, log, 0, declined)
+        turn = turn._replace(knockers=(seat,), final_left=others)
+        return self._end_turn(state, turn, _FINAL, state.hands, state.widow, state.stock, log, 0, turn.declined)
 
     def _exchanged(
         self, state: GameState, turn: WidowTurn, seat: int,
@@ -335,14 +327,14 @@ class Widow:
         exchanges = turn.exchanges + 1
         rules = state.rules
         if rules.blitz and blitz_among(rules, hands, (seat,)):  # 31 ends the deal at once (Rules §7.6)
-            turn = widow_turn(turn.turn_of, turn.turns, 0, exchanges, turn.given + given, turn.knockers, turn.final_left, (), None)
+            turn = turn._replace(passes=0, exchanges=exchanges, given=turn.given + given, declined=(), resume=None)
             return moved(state, phase=state.phase, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), _BLITZ
         if not rules.pounce or not _tricon_among(hands):  # the common path: no question can follow, so the state is built once
             if exchanges >= rules.exchanges_per_turn:
                 return self._end_turn(state, turn, state.phase, hands, widow, state.stock, log, 0, ())
-            turn = widow_turn(turn.turn_of, turn.turns, 0, exchanges, turn.given + given, turn.knockers, turn.final_left, (), None)
+            turn = turn._replace(passes=0, exchanges=exchanges, given=turn.given + given, declined=(), resume=None)
             return moved(state, phase=state.phase, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), None
-        turn = widow_turn(turn.turn_of, turn.turns, 0, exchanges, turn.given + given, turn.knockers, turn.final_left, (), turn.resume)
+        turn = turn._replace(passes=0, exchanges=exchanges, given=turn.given + given, declined=())
         return self._go_on(state, turn, state.phase, hands, widow, state.stock, log)
 
     def _choose(self, state: GameState, turn: WidowTurn, dealer: int, take: bool) -> Step:
@@ -409,14 +401,13 @@ class Widow:
             elif seat in left:
                 left = tuple([s for s in left if s != seat])
             if not left:
-                turn_of, turns, _, exchanges, given, knockers, final_left, _, resume = turn  # turn._replace(...), without its call
-                turn = widow_turn(turn_of, turns, passes, exchanges, given, knockers, final_left, declined, resume)
+                turn = turn._replace(passes=passes, declined=declined)
                 return moved(state, phase=phase, to_act=seat, hands=hands, widow=widow, stock=stock, turn=turn, log=log), _FINAL_ROUND
             following = left[0]
         else:
             following = next_active(state.active, seat)
         turns = turn.turns + 1
-        turn = widow_turn(following, turns, passes, 0, (), turn.knockers, left, declined, turn.resume)
+        turn = WidowTurn(following, turns, passes, 0, (), turn.knockers, left, declined, turn.resume)
         return unless_turn_limit(moved(state, phase=phase, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log), turns)
 
     # ------------------------------------------------------------------ observation

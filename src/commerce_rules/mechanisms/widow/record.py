@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ...parts.play import EventShape
     from ...core.state import GameState
 
-__all__ = ["WIDOW_EVENTS", "WIDOW_PHASES", "WidowDocument", "WidowTurn", "blitz_among", "pounce_card", "pounce_card_in", "widow_turn"]
+__all__ = ["WIDOW_EVENTS", "WIDOW_PHASES", "WidowDocument", "WidowTurn", "blitz_among", "pounce_card", "pounce_card_in"]
 
 _DEALER_CHOSE = (EventKind.TAKE_EXTRA_HAND, EventKind.KEEP_HAND)
 
@@ -82,24 +82,6 @@ def pounce_card(state: GameState, seat: int) -> Card | None:
     there is no pounce, so the widow always holds 3 cards).
     """
     return pounce_card_in(state.hands[seat], state.widow, state.stock)
-
-
-_new = tuple.__new__
-
-
-def widow_turn(
-    turn_of: int,
-    turns: int,
-    passes: int,
-    exchanges: int,
-    given: tuple[Card, ...],
-    knockers: tuple[int, ...],
-    final_left: tuple[int, ...],
-    declined: tuple[int, ...],
-    resume: Phase | None,
-) -> WidowTurn:
-    """``WidowTurn(...)`` with every field, without the class call's overhead (a new one every turn)."""
-    return _new(WidowTurn, (turn_of, turns, passes, exchanges, given, knockers, final_left, declined, resume))
 
 
 def _undo_pounce(table: DealTable, event: Event, path: str) -> None:

@@ -24,7 +24,7 @@ from ...parts.play import accepted
 from ...parts.sight import EventSight, FieldSight, PrivateQuestion
 from ...core.events import appended
 from ...core.state import DealLog, EventKind, Phase, ShowdownReason, clockwise_from, moved, opened
-from ..common import exchange_choices, replaced, swap_in, TURN_ENDINGS, turn_endings, with_seat
+from ..common import exchange_choices, replaced, swap_in, turn_endings, unless_turn_limit, with_seat
 from .numbers import BlindPositions
 from .record import FREEZE, ROUNDS_PHASES, RoundsTurn
 
@@ -38,29 +38,15 @@ __all__ = ["FREEZE", "Rounds", "RoundsTurn"]
 _PLAY, _BLIND = Phase.PLAY, Phase.BLIND_EXCHANGE
 _EXCHANGE, _PASS = EventKind.EXCHANGE, EventKind.PASS
 _KNOCK, _BLIND_EXCHANGE, _WIDOW_GROWS = EventKind.KNOCK, EventKind.BLIND_EXCHANGE, EventKind.WIDOW_GROWS
-_SECOND_KNOCK, _LAST_ROUND, _TURN_LIMIT = ShowdownReason.SECOND_KNOCK, ShowdownReason.LAST_ROUND, ShowdownReason.TURN_LIMIT
-"""Module globals, as every constant the moves read: an enum member read through its class costs a metaclass lookup."""
-_new = tuple.__new__
-
-
+_SECOND_KNOCK, _LAST_ROUND = ShowdownReason.SECOND_KNOCK, ShowdownReason.LAST_ROUND
+"""The enum members the moves read, as module globals: on Python 3.11 a member read through its class goes through the
+enum metaclass's attribute hook, several times a global's cost (``docs/performance.md``, "Fast paths kept")."""
 _KINDS: tuple[ActionKind, ...] = (BlindPositions(), TwoCards(Exchange), NoCard(Pass), NoCard(Knock))
 
 
 def _blind_choices(seat: int, widow: tuple[Card, ...]) -> tuple[BlindExchange, ...]:
-    """The dealer's blind exchanges of ``widow``: each card, each two, all three, in widow order.
-
-    For the widow of three every deal starts with, written out, each with its
-    bit set made from the cards' (no :func:`~commerce_rules.core.cards.bits_of` per choice).
-    """
-    if len(widow) != 3:
-        return tuple([blind_action(seat, take) for k in (1, 2, 3) for take in combinations(widow, k)])
-    x, y, z = widow
-    a, b, c = x.bit, y.bit, z.bit
-    return (
-        blind_action(seat, (x,), a), blind_action(seat, (y,), b), blind_action(seat, (z,), c),
-        blind_action(seat, (x, y), a | b), blind_action(seat, (x, z), a | c), blind_action(seat, (y, z), b | c),
-        blind_action(seat, widow, a | b | c),
-    )
+    """The dealer's blind exchanges of ``widow``: each card, each two, all three, in widow order."""
+    return tuple([blind_action(seat, take) for k in (1, 2, 3) for take in combinations(widow, k)])
 
 
 def round_order(state: GameState, knockers: tuple[int, ...]) -> tuple[int, ...]:
@@ -112,7 +98,7 @@ class Rounds:
         if state.phase is _BLIND:
             return (*_blind_choices(seat, state.widow), seat_action(Pass, seat))
         turn: RoundsTurn = state.turn
-        with_knock, pass_only = TURN_ENDINGS[seat] or turn_endings(seat)  # the call only to build them
+        with_knock, pass_only = turn_endings(seat)
         ending = pass_only if turn.exchanges else with_knock  # a knock is a whole turn
         if seat in turn.spent:
             return ending
@@ -144,14 +130,12 @@ class Rounds:
         the card given found in the hand and the card taken in the widow by
         ``is``, each put where the other was. One that leaves the turn open
         (most of them: a turn is up to three) is made here in one piece;
-        one that ends the turn goes on through :meth:`_end_turn`. A pass of
-        the seat to act goes to :meth:`apply` without :meth:`accepts`. A test
-        holds this to :meth:`play_in_steps` on every exchange of random play,
-        and a pass to :meth:`accepts` and :meth:`apply`.
+        one that ends the turn goes on through :meth:`_end_turn`. A fast path
+        (``docs/performance.md``, "Fast paths kept"): a test holds it to
+        :meth:`play_in_steps` on every exchange of random play, and any other
+        action to :meth:`accepts` and :meth:`apply`.
         """
         if type(action) is not Exchange:
-            if type(action) is Pass and action.player == state.to_act:  # accepts' whole test for a pass: apply at once
-                return self.apply(state, action)
             return self.apply(state, action) if self.accepts(state, action) else None
         seat = action.player
         turn = state.turn
@@ -161,12 +145,7 @@ class Rounds:
         give, take = action.give, action.take
         hands = state.hands
         hand = hands[seat]
-        new_hand: tuple[Card, ...] | None
-        if len(hand) == 3:  # every hand of a deal under way: replaced(hand, give, take), written out
-            a, b, c = hand
-            new_hand = (take, b, c) if give is a else (a, take, c) if give is b else (a, b, take) if give is c else None
-        else:
-            new_hand = replaced(hand, give, take)
+        new_hand = replaced(hand, give, take)
         widow = replaced(state.widow, take, give)
         if new_hand is None or widow is None:
             return None
@@ -174,15 +153,13 @@ class Rounds:
             if card is take:
                 return None
         log = appended(state.log, _EXCHANGE, seat, (give, take))
-        seated = list(hands)  # with_seat(hands, seat, new_hand), without its call
-        seated[seat] = new_hand
-        hands = tuple(seated)
+        hands = with_seat(hands, seat, new_hand)
         exchanges += 1
         if exchanges >= FREEZE:  # three in one turn: no more exchanges this deal
             return self._end_turn(state, turn, hands, widow, state.stock, log, knockers, spent + (seat,))
         if exchanges >= state.rules.exchanges_per_turn:
             return self._end_turn(state, turn, hands, widow, state.stock, log, knockers, spent)
-        turn = _new(RoundsTurn, (seat, round_left, round_number, turns, exchanges, given + (give,), knockers, spent))
+        turn = RoundsTurn(seat, round_left, round_number, turns, exchanges, given + (give,), knockers, spent)
         return moved(state, phase=_PLAY, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), None
 
     def play_in_steps(self, state: GameState, action: Exchange) -> Step | None:
@@ -241,7 +218,7 @@ class Rounds:
             return self._end_turn(state, turn, hands, widow, state.stock, log, turn.knockers, turn.spent + (seat,))
         if exchanges >= state.rules.exchanges_per_turn:
             return self._end_turn(state, turn, hands, widow, state.stock, log, turn.knockers, turn.spent)
-        turn = _new(RoundsTurn, (seat, turn.round_left, turn.round, turn.turns, exchanges, turn.given + (give,), turn.knockers, turn.spent))
+        turn = turn._replace(exchanges=exchanges, given=turn.given + (give,))
         return moved(state, phase=state.phase, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), None
 
     def _end_turn(
@@ -264,10 +241,9 @@ class Rounds:
             stock = stock[1:]
             log = appended(log, _WIDOW_GROWS, state.dealer, (grown,))
         following = left[0]
-        turn = _new(RoundsTurn, (following, left, round_number, turns, 0, (), knockers, spent))
+        turn = RoundsTurn(following, left, round_number, turns, 0, (), knockers, spent)
         state = moved(state, phase=_PLAY, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log)
-        limit = state.rules.turn_limit  # unless_turn_limit(state, turns), without its call
-        return (state, _TURN_LIMIT) if limit is not None and turns >= limit else (state, None)
+        return unless_turn_limit(state, turns)
 
     # ------------------------------------------------------------------ what a seat sees
 

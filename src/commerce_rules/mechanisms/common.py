@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING, TypeVar
 
-from ..core.actions import EXCHANGE_TABLES, MAX_SEAT, Action, Exchange, ExchangeAll, Knock, Pass, exchange_table, seat_action
+from ..core.actions import MAX_SEAT, Action, Exchange, ExchangeAll, Knock, Pass, exchange_table, seat_action
 from ..parts.jsonfields import fail
 from ..core.state import EventKind, ShowdownReason, clockwise_from
 from ..parts.words import plural
@@ -16,7 +15,10 @@ if TYPE_CHECKING:
     from ..core.rules import Rules
     from ..core.state import Event, GameState
 
-__all__ = ["check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "replaced", "swap_in", "taken_from_the_widow", "TURN_ENDINGS", "turn_endings", "unless_turn_limit", "WHOLE_HAND_ENDINGS", "whole_hand_endings", "with_seat", "without"]
+__all__ = [
+    "check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "replaced", "swap_in",
+    "taken_from_the_widow", "turn_endings", "unless_turn_limit", "whole_hand_endings", "with_seat", "without",
+]
 
 
 T = TypeVar("T")
@@ -41,7 +43,7 @@ def replaced(cards: tuple[Card, ...], old: Card, new: Card) -> tuple[Card, ...] 
     ``Card.__eq__`` for each card passed over. For a pile of any size, such
     as Hoyle's growing widow.
     """
-    if len(cards) == 3:  # every widow, most hands: written out
+    if len(cards) == 3:  # every widow, most hands: written out (a fast path, ``docs/performance.md``; a test holds it)
         a, b, c = cards
         if old is a:
             return (new, b, c)
@@ -59,25 +61,7 @@ def replaced(cards: tuple[Card, ...], old: Card, new: Card) -> tuple[Card, ...] 
 
 
 def without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
-    """``cards`` less ``card``, the others in their order (three or four cards written out, as in :func:`replaced`)."""
-    if len(cards) == 3:
-        a, b, c = cards
-        if card is a:
-            return (b, c)
-        if card is b:
-            return (a, c)
-        if card is c:
-            return (a, b)
-    elif len(cards) == 4:  # a hand that has drawn (Thirty-One)
-        a, b, c, d = cards
-        if card is a:
-            return (b, c, d)
-        if card is b:
-            return (a, c, d)
-        if card is c:
-            return (a, b, d)
-        if card is d:
-            return (a, b, c)
+    """``cards`` less ``card``, the others in their order."""
     at = cards.index(card)
     return cards[:at] + cards[at + 1 :]
 
@@ -97,9 +81,10 @@ def exchange_choices(hand: tuple[Card, ...], widow: tuple[Card, ...], given: tup
     turns, and most of Hoyle's before its widow grows -- the choices are
     written out, for a turn's first exchange and for its second and third
     (one or two cards given, which are in the widow: they cannot be taken
-    back this turn).
+    back this turn): a fast path (``docs/performance.md``, "Fast paths
+    kept"), held by a test to every exchange in hand then widow order.
     """
-    table = EXCHANGE_TABLES[seat] or exchange_table(seat)  # the call only to build it
+    table = exchange_table(seat)
     a, b, c = hand
     first, second, third = table[a.index], table[b.index], table[c.index]
     if len(widow) == 3:
@@ -121,35 +106,33 @@ def exchange_choices(hand: tuple[Card, ...], widow: tuple[Card, ...], given: tup
     for card in given:  # by index: ``take not in given`` called Card.__eq__ for each card passed over
         if card.index in takes:
             takes.remove(card.index)
-    if len(takes) > 1:  # each row's picks in one C call (most of Hoyle's turns once its widow has grown)
-        pick = itemgetter(*takes)
-        return pick(first) + pick(second) + pick(third)  # type: ignore[no-any-return]
     return tuple([row[take] for row in (first, second, third) for take in takes])
 
 
-TURN_ENDINGS: list[tuple[tuple[Action, ...], tuple[Action, ...]] | None] = [None] * (MAX_SEAT + 1)
-"""Each seat's :func:`turn_endings` once built, by seat: a turn's listing reads it by index, without a call."""
+_TURN_ENDINGS: list[tuple[tuple[Action, ...], tuple[Action, ...]] | None] = [None] * (MAX_SEAT + 1)
+"""Each seat's :func:`turn_endings` once built, by seat."""
 
 
 def turn_endings(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     """A turn's last choices, built once per seat: pass or knock (a turn that may knock), or pass alone."""
-    endings = TURN_ENDINGS[seat]
+    endings = _TURN_ENDINGS[seat]
     if endings is None:
-        endings = TURN_ENDINGS[seat] = ((seat_action(Pass, seat), seat_action(Knock, seat)), (seat_action(Pass, seat),))
+        passing = seat_action(Pass, seat)
+        endings = _TURN_ENDINGS[seat] = ((passing, seat_action(Knock, seat)), (passing,))
     return endings
 
 
-WHOLE_HAND_ENDINGS: list[tuple[tuple[Action, ...], tuple[Action, ...]] | None] = [None] * (MAX_SEAT + 1)
-"""Each seat's :func:`whole_hand_endings` once built, by seat, as :data:`TURN_ENDINGS`."""
+_WHOLE_HAND_ENDINGS: list[tuple[tuple[Action, ...], tuple[Action, ...]] | None] = [None] * (MAX_SEAT + 1)
+"""Each seat's :func:`whole_hand_endings` once built, by seat."""
 
 
 def whole_hand_endings(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     """:func:`turn_endings` where a turn may exchange the whole hand (``exchange_all``): that choice first."""
-    endings = WHOLE_HAND_ENDINGS[seat]
+    endings = _WHOLE_HAND_ENDINGS[seat]
     if endings is None:
         whole = seat_action(ExchangeAll, seat)
         with_knock, pass_only = turn_endings(seat)
-        endings = WHOLE_HAND_ENDINGS[seat] = ((whole, *with_knock), (whole, *pass_only))
+        endings = _WHOLE_HAND_ENDINGS[seat] = ((whole, *with_knock), (whole, *pass_only))
     return endings
 
 

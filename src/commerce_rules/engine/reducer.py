@@ -22,7 +22,6 @@ from ..core.rules import Rules
 from .showdown import continue_match, finish_deal
 from .start import new_game
 from ..core.state import DealLog, GameState, ShowdownReason
-from . import variant as variants
 from .variant import variant_of
 
 __all__ = ["apply", "legal_actions", "replay"]
@@ -48,10 +47,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     """
     if type(state) is not GameState:
         raise ArgumentTypeError(f"legal_actions() needs a GameState, not {type(state).__name__}")
-    variant = variants.last  # as in apply: the rules of the call before, nearly always
-    if variant.rules is not state.rules:
-        variant = variant_of(state.rules)
-    owner = variant.owners.get(state.phase)
+    owner = variant_of(state.rules).owners.get(state.phase)
     return () if owner is None else owner.legal_actions(state)
 
 
@@ -81,10 +77,7 @@ def apply(
         raise ArgumentTypeError(f"apply() needs a GameState, not {type(state).__name__}")
     if not isinstance(action, Action):
         raise ArgumentTypeError(f"apply() needs an action (Knock, Exchange, ...), not {type(action).__name__}")
-    variant = variants.last  # the rules of the call before, nearly always (variant_of without its call)
-    if variant.rules is not state.rules:
-        variant = variant_of(state.rules)
-    owner = variant.owners.get(state.phase)
+    owner = variant_of(state.rules).owners.get(state.phase)
     step = None if owner is None else owner.play(state, action)
     if step is None:
         raise IllegalActionError(_why_illegal(state, action))

@@ -15,8 +15,6 @@ if TYPE_CHECKING:
 
 __all__ = ["best_hand", "continue_match", "finish_deal", "settled_if_over"]
 
-_new = tuple.__new__
-
 
 def best_hand(values: tuple[HandValue | None, ...], tie_order: tuple[int, ...]) -> int:
     """The seat with the best hand; an exact tie goes to the seat earliest in ``tie_order``."""
@@ -36,7 +34,7 @@ def finish_deal(state: GameState, reason: ShowdownReason, decks: Decks = ()) -> 
     values = hand_values(hands, rules)
     winner = best_hand(values, scoring.tie_order(state))
     pot, balances, lives, active, score, losers, payments = scoring.settle(state, values, winner, reason)
-    showdown = _new(Showdown, (state.deal_number, state.dealer, reason, hands, values, winner, losers, payments))
+    showdown = Showdown(state.deal_number, state.dealer, reason, hands, values, winner, losers, payments)
     state = settled(state, pot=pot, balances=balances, lives=lives, active=active, score=score, showdown=showdown)
     question = scoring.question(state)
     if question is not None:  # asked right after the showdown, before the match can end

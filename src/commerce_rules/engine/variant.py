@@ -151,8 +151,8 @@ def _variant_of(rules: Rules) -> Variant:
 
 last: Variant = _variant_of(Rules())
 """The variant asked for last: most calls ask for the same rules as the call before (one match, one
-simulation), and an identity test is cheaper than a look-up. ``engine.apply`` reads it directly
-(``variants.last``), sparing itself a call; one assignment replaces it, so a thread never sees half of one."""
+simulation), and an identity test is cheaper than a look-up. One assignment replaces it, so a thread never
+sees half of one."""
 
 
 def mechanism_part(rules: Rules) -> MechanismPart:

@@ -40,8 +40,6 @@ if TYPE_CHECKING:
 
 __all__ = ["POOL", "Pool", "PoolRecord", "horse_price"]
 
-_HORSE = Phase.HORSE
-
 
 def horse_price(stake: int) -> int:
     """A horse costs a third of the stake, rounded up (**[resolution]**: the seed says "usually a third")."""
@@ -78,7 +76,7 @@ class Pool(Lives):
     match ends); the pool and the horse are this part's own.
     """
 
-    phases: tuple[Phase, ...] = (_HORSE,)
+    phases: tuple[Phase, ...] = (Phase.HORSE,)
     unit = "counter"
     has_money = True
     events: dict[EventKind, EventShape] = {EventKind.HORSE: ((0,), EventSight.EVERYONE), EventKind.HORSE_DECLINED: ((0,), EventSight.EVERYONE)}
@@ -148,7 +146,7 @@ class Pool(Lives):
         seat = self._first_out(state)
         if seat is None:
             return None
-        return state._replace(phase=_HORSE, to_act=seat)
+        return state._replace(phase=Phase.HORSE, to_act=seat)
 
     def legal_actions(self, state: GameState) -> tuple[Action, ...]:
         seat = state.to_act
@@ -262,7 +260,7 @@ class Pool(Lives):
         return "pass: no horse, you are out"
 
     def situation(self, view: Observation) -> list[str]:
-        if view.phase is _HORSE:
+        if view.phase is Phase.HORSE:
             return ["You lost your last counter; you are the first out."]
         return []
 
@@ -319,7 +317,7 @@ class Pool(Lives):
             for j, (payer, _payee, _points) in enumerate(showdown.payments):
                 if payer is not None:
                     jf.fail(f"showdowns[{i}].payments[{j}]", "at a pool showdown only the pool pays")
-        if state.phase is not _HORSE:
+        if state.phase is not Phase.HORSE:
             return
         if state.score.horse_bought:
             jf.fail("score.horse_bought", "the one horse of the match is bought: nobody is asked again")

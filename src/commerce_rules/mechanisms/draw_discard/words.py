@@ -21,9 +21,6 @@ if TYPE_CHECKING:
 
 __all__ = ["DrawDiscardWords"]
 
-_DISCARD = Phase.DISCARD
-_BLITZ, _EXHAUSTED = ShowdownReason.BLITZ, ShowdownReason.STOCK_EXHAUSTED
-
 
 class DrawDiscardWords:
     """Draw and discard's words role."""
@@ -34,14 +31,14 @@ class DrawDiscardWords:
         return turn.knockers
 
     def waiting_for(self, view: Observation) -> str:
-        if view.phase is _DISCARD:
+        if view.phase is Phase.DISCARD:
             return f"seat {view.to_act} has drawn and is to discard"
         return f"it is seat {view.to_act}'s turn to draw"
 
     def explain(self, state: GameState, action: Action) -> str:
         seat = action.player
         turn: DrawTurn = state.turn
-        if state.phase is _DISCARD:
+        if state.phase is Phase.DISCARD:
             if isinstance(action, Discard):
                 if action.card not in state.hands[seat]:
                     return f"seat {seat} does not hold {action.card}"
@@ -106,7 +103,7 @@ class DrawDiscardWords:
         return f"seat {seat}: {kind.value}"  # pragma: no cover - the mechanism records nothing else
 
     def situation(self, view: Observation) -> list[str]:
-        if view.phase is _DISCARD:
+        if view.phase is Phase.DISCARD:
             taken = view.turn.taken
             keep = f" ({taken}, just taken from it, may not go back this turn)" if taken is not None else ""
             return [f"Discard a card face up onto the discard pile{keep}."]
@@ -118,11 +115,11 @@ class DrawDiscardWords:
 
     def reason_text(self, showdown: Showdown, rules: Rules, before: GameState | None, action: Action | None) -> str:
         reason = showdown.reason
-        if reason is _BLITZ:
+        if reason is ShowdownReason.BLITZ:
             holders = [seat for seat, value in enumerate(showdown.values) if value is not None and str(value) == "31"]
             who = " and ".join(f"seat {seat}" for seat in holders) or "a player"
             return f"{who} {'holds' if len(holders) <= 1 else 'hold'} 31" + ("" if action is not None else " as dealt")
-        if reason is _EXHAUSTED:
+        if reason is ShowdownReason.STOCK_EXHAUSTED:
             return "the stock is exhausted"
         if reason is ShowdownReason.TURN_LIMIT:
             return turn_limit_text(rules)

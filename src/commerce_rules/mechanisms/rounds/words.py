@@ -22,8 +22,6 @@ if TYPE_CHECKING:
 
 __all__ = ["RoundsWords"]
 
-_BLIND = Phase.BLIND_EXCHANGE
-
 
 class RoundsWords:
     """Hoyle's words (Rules §6)."""
@@ -34,14 +32,14 @@ class RoundsWords:
         return turn.knockers
 
     def waiting_for(self, view: Observation) -> str:
-        if view.phase is _BLIND:
+        if view.phase is Phase.BLIND_EXCHANGE:
             return f"seat {view.to_act}, the dealer, is to exchange blind or pass"
         return f"it is seat {view.to_act}'s turn to act"
 
     def explain(self, state: GameState, action: Action) -> str:
         seat = action.player
         turn: RoundsTurn = state.turn
-        if state.phase is _BLIND:
+        if state.phase is Phase.BLIND_EXCHANGE:
             if isinstance(action, BlindExchange):
                 missing = [str(card) for card in action.take if card not in state.widow]
                 if missing:
@@ -75,7 +73,7 @@ class RoundsWords:
         elif isinstance(action, Exchange):
             widow = tuple(action.give if card == action.take else card for card in before.widow)
             lines = [f"{action.describe()}; the widow now holds {' '.join(map(str, widow))}"]
-        elif before.phase is _BLIND:
+        elif before.phase is Phase.BLIND_EXCHANGE:
             lines = [f"seat {seat}, the dealer, declines the blind exchange"]
         elif before.turn.exchanges:
             lines = [f"seat {seat} ends the turn"]
@@ -94,7 +92,7 @@ class RoundsWords:
             return "knock"
         if isinstance(action, Exchange):
             return f"exchange: give {action.give}, take {action.take} from the widow"
-        if state.phase is _BLIND:
+        if state.phase is Phase.BLIND_EXCHANGE:
             return "pass: keep your cards, no blind exchange"
         if state.turn.exchanges:
             return "pass: end your turn"
@@ -109,7 +107,7 @@ class RoundsWords:
             return "Knock"
         if not isinstance(action, Pass):
             return plain_label(action)
-        if view.phase is _BLIND:
+        if view.phase is Phase.BLIND_EXCHANGE:
             return "Keep your cards (no blind exchange)"
         return "End your turn" if view.turn.exchanges else "Pass"
 

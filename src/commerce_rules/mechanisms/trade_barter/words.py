@@ -20,10 +20,6 @@ if TYPE_CHECKING:
     from ...core.rules import Rules
     from ...core.state import GameState, Showdown
 
-_REPLY = Phase.BARTER_REPLY
-_KNOCK, _REFUSED = EventKind.KNOCK, EventKind.BARTER_REFUSED
-_BUY, _BARTER = EventKind.BUY, EventKind.BARTER
-
 __all__ = ["TradeBarterWords"]
 
 
@@ -32,17 +28,22 @@ class TradeBarterWords:
 
     def knockers(self, view: Observation) -> tuple[int, ...]:
         """Who knocked in the deal ``view`` shows: a knock, or a barter refused by knocking (its target knocked)."""
-        return tuple(event.target if event.kind is _REFUSED and event.target is not None else event.player
-                     for event in view.history if event.kind is _KNOCK or event.kind is _REFUSED)
+        knocked = []
+        for event in view.history:
+            if event.kind is EventKind.KNOCK:
+                knocked.append(event.player)
+            elif event.kind is EventKind.BARTER_REFUSED:  # refused by knocking: its target knocked
+                knocked.append(event.player if event.target is None else event.target)
+        return tuple(knocked)
 
     def waiting_for(self, view: Observation) -> str:
-        if view.phase is _REPLY:
+        if view.phase is Phase.BARTER_REPLY:
             return f"seat {view.to_act} is to answer a barter"
         return f"it is seat {view.to_act}'s turn to act"
 
     def explain(self, state: GameState, action: Action) -> str:
         seat = action.player
-        if state.phase is _REPLY:
+        if state.phase is Phase.BARTER_REPLY:
             offerer = state.turn.turn_of
             if not isinstance(action, (BarterReply, Knock)):
                 return f"seat {state.to_act} must answer seat {offerer}'s barter: reply with a card or knock"
@@ -70,7 +71,7 @@ class TradeBarterWords:
             return [f"seat {seat} offers seat {barter_partner(before, seat)} a card face down in barter"]
         if isinstance(action, BarterReply):
             return [f"seat {seat} gives seat {before.turn.turn_of} a card back, unseen: the two cards are swapped"]
-        if before.phase is _REPLY:
+        if before.phase is Phase.BARTER_REPLY:
             return [f"seat {seat} refuses seat {before.turn.turn_of}'s barter by knocking: the exchanges stop"]
         return [f"{action.describe()}: the exchanges stop"]
 
@@ -85,7 +86,7 @@ class TradeBarterWords:
             return f"barter: offer {action.card} to seat {barter_partner(state, action.player)}"
         if isinstance(action, BarterReply):
             return f"answer the barter: give {action.card} back, unseen"
-        if state.phase is _REPLY:
+        if state.phase is Phase.BARTER_REPLY:
             return "knock: refuse the barter, and the showdown follows"
         return "knock"
 
@@ -98,29 +99,29 @@ class TradeBarterWords:
         if isinstance(action, BarterReply):
             return f"Give {action.card} back"
         if isinstance(action, Knock):
-            return "Knock, refusing the barter" if view.phase is _REPLY else "Knock"
+            return "Knock, refusing the barter" if view.phase is Phase.BARTER_REPLY else "Knock"
         return plain_label(action)
 
     def event_text(self, view: Observation, event: Event) -> str:
         seat, cards = event.player, event.cards
-        if event.kind is _BUY:
+        if event.kind is EventKind.BUY:
             paid = "" if seat == view.dealer or not view.rules.keeps_money else f", pays {BUY_PRICE} to the dealer (seat {view.dealer})"
             if cards:
                 return f"seat {seat} buys: gives {cards[0]} face down{paid}, draws {cards[1]}"
             return f"seat {seat} buys: gives a card face down{paid}, draws from the stock"
-        if event.kind is _BARTER:
+        if event.kind is EventKind.BARTER:
             if cards:
                 return f"seat {seat} barters {cards[0]} with seat {event.target}, who gives {cards[1]} back"
             return f"seat {seat} barters a card face down with seat {event.target}, who gives one back unseen"
-        if event.kind is _REFUSED:
+        if event.kind is EventKind.BARTER_REFUSED:
             offered = f" of {cards[0]}" if cards else ""
             return f"seat {event.target} refuses seat {seat}'s barter{offered} by knocking: the exchanges stop"
-        if event.kind is _KNOCK:
+        if event.kind is EventKind.KNOCK:
             return f"seat {seat} knocks: the exchanges stop"
         return f"seat {seat}: {event.kind.value}"  # pragma: no cover - the mechanism records nothing else
 
     def situation(self, view: Observation) -> list[str]:
-        if view.phase is _REPLY:
+        if view.phase is Phase.BARTER_REPLY:
             return [f"Seat {view.turn.turn_of} offers you a card in barter: answer unseen, or knock to refuse."]
         return []
 

@@ -6,8 +6,12 @@ with the options of RULES.md §7-§9 (``OPTION_PRESETS``), and every mechanism x
 scoring pair (``Mechanism`` x ``Scoring``) as a :class:`Family`, whose
 options :func:`random_rules` draws: the ranking and every other option are
 drawn in range and applied with :meth:`Rules.replace`, an option the pair does
-not take keeping its default; a pair ``Rules`` refuses outright is skipped
-(``assume``, or a skip mark when it refuses every ranking).
+not take keeping its default (every yes-or-no option of ``Rules`` is drawn,
+one added later too); a pair ``Rules`` refuses outright is skipped
+(``assume``, or a skip mark when it refuses every ranking). Each option of
+:data:`ON_WITH_EVERY_PART` (one that changes what a turn may do) is also
+played on with every mechanism, scoring and ranking that take it, each
+combination a family of its own, the other options drawn.
 :func:`params_where` picks the ones of a mechanism or scoring.
 
 **Games.** :func:`games` draws 3 to 12 players, a deal seed and an action seed;
@@ -71,10 +75,14 @@ from helpers import MATCH_BOUND, kind_first, random_walk, with_hidden_cards
 
 @dataclasses.dataclass(frozen=True)
 class Family:
-    """Random valid options of one mechanism x scoring pair."""
+    """Random valid options of one mechanism x scoring pair (of one ranking, and with an option fixed, if given)."""
 
     mechanism: Mechanism
     scoring: Scoring
+    ranking: Ranking | None = None
+    """The ranking, or ``None`` to draw it."""
+    fixed: tuple[tuple[str, Any], ...] = ()
+    """Options set before the others are drawn, which then keep their defaults where these refuse them."""
 
 
 Variant = Union[Rules, Family]
@@ -103,7 +111,13 @@ OPTION_VALUES: dict[str, st.SearchStrategy[Any]] = {
     "blitz": st.booleans(),
     "blitz_all_lose": st.booleans(),  # after blitz, which it needs
 }
-"""Each option's range (what the rules say, a little beyond where ``Rules`` refuses it)."""
+OPTION_VALUES.update(
+    {name: st.booleans() for name, value in Rules().options().items() if isinstance(value, bool) and name not in OPTION_VALUES}
+)
+"""Each option's range (what the rules say, a little beyond where ``Rules`` refuses it); every yes-or-no option."""
+
+ON_WITH_EVERY_PART: tuple[str, ...] = ("must_exchange",)
+"""Yes-or-no options that change what a turn may do: each is played on with every combination of parts that takes it."""
 
 
 def accepted(**options: Any) -> Rules | None:
@@ -134,15 +148,29 @@ OPTION_PRESETS: dict[str, Rules] = {
 }
 """The options of RULES.md §7-§9 on other presets, fixed (the families draw them at random too)."""
 
+OPTION_FAMILIES: list[Family] = [
+    Family(m, s, r, ((option, True),))
+    for option in ON_WITH_EVERY_PART
+    for m, s, r in itertools.product(Mechanism, Scoring, Ranking)
+    if accepted(mechanism=m, scoring=s, ranking=r, **{option: True}) is not None
+]
+"""Each option of :data:`ON_WITH_EVERY_PART` on, with every mechanism x scoring x ranking that takes it."""
+
 VARIANT_VALUES: list[Variant] = [
-    *PRESETS.values(), *OPTION_PRESETS.values(), *(Family(m, s) for m, s in itertools.product(Mechanism, Scoring))
+    *PRESETS.values(), *OPTION_PRESETS.values(), *(Family(m, s) for m, s in itertools.product(Mechanism, Scoring)),
+    *OPTION_FAMILIES,
 ]
 VARIANTS = (
     [pytest.param(rules, id=name.upper()) for name, rules in PRESETS.items()]
     + [pytest.param(rules, id=name) for name, rules in OPTION_PRESETS.items()]
     + [_family_param(m, s) for m, s in itertools.product(Mechanism, Scoring)]
+    + [
+        pytest.param(f, id=f"{f.mechanism.value}-{f.scoring.value}-{f.ranking.value if f.ranking else ''}+{f.fixed[0][0]}")
+        for f in OPTION_FAMILIES
+    ]
 )
-"""Every preset, the presets with the shared options, and every mechanism x scoring pair with random options."""
+"""Every preset, the presets with the shared options, every mechanism x scoring pair with random options, and
+each option of :data:`ON_WITH_EVERY_PART` with every combination of parts that takes it."""
 
 
 def params_where(mechanism: Mechanism | None = None, scoring: Scoring | None = None) -> list[Any]:
@@ -161,10 +189,13 @@ POOL_VARIANTS = params_where(scoring=Scoring.POOL)
 @st.composite
 def random_rules(draw: st.DrawFn, family: Family) -> Rules:
     """Valid rules of ``family``: each option drawn in range, kept where ``Rules`` accepts it."""
-    rules = accepted(mechanism=family.mechanism, scoring=family.scoring)
+    parts = {"ranking": family.ranking} if family.ranking is not None else {}
+    rules = accepted(mechanism=family.mechanism, scoring=family.scoring, **parts, **dict(family.fixed))
     assume(rules is not None)
     assert rules is not None
     for name, values in OPTION_VALUES.items():
+        if name in parts or name in dict(family.fixed):
+            continue
         value = draw(values, label=name)
         try:
             rules = rules.replace(**{name: value})

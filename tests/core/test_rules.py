@@ -19,6 +19,8 @@ from commerce_rules import (
     POUNCE,
     PRESETS,
     SCHWIMMEN,
+    STOP_THE_BUS,
+    STOP_THE_BUS_DRAW,
     THIRTY_ONE,
     TRENTUNO,
     BarterDirection,
@@ -58,6 +60,7 @@ OPTION_NAMES = [
     "blitz_all_lose",
     "feuer",
     "brag_threes_high",
+    "must_exchange",
 ]
 
 
@@ -149,6 +152,8 @@ def test_presets_are_named_by_their_command_line_names() -> None:
         "hoyle": HOYLE,
         "schwimmen": SCHWIMMEN,
         "thirty_one": THIRTY_ONE,
+        "stop_the_bus": STOP_THE_BUS,
+        "stop_the_bus_draw": STOP_THE_BUS_DRAW,
     }
 
 
@@ -484,6 +489,9 @@ def valid_rules(draw: st.DrawFn) -> Rules:
         options["stall_effect"] = draw(st.sampled_from(["showdown", "new_widow", *StallEffect]))
         if options["exchanges_per_turn"] == 1:
             options["exchange_all"] = draw(st.booleans())
+        if options["exchanges_per_turn"] == 1 and not options["pounce"] and options["stall_passes"] == 2:
+            if options["stall_effect"] in ("showdown", StallEffect.SHOWDOWN):
+                options["must_exchange"] = draw(st.booleans())  # every turn exchanges: no pass, no stall, no quad
         if ranking is Ranking.TRENTUNO and options["dealer_choice"]:
             options["blitz"] = draw(st.booleans())
             if scoring is Scoring.LIVES and options["blitz"]:

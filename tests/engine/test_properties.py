@@ -7,7 +7,9 @@ option combinations of every mechanism x scoring pair (``Mechanism`` x
 ``Scoring``): the ranking and every other option are drawn in range and
 applied with :meth:`Rules.replace`, an option the pair does not take keeping
 its default; a pair ``Rules`` refuses outright is skipped (``assume``, or a
-skip mark when it refuses every ranking).
+skip mark when it refuses every ranking). An option that changes what a turn
+may do (``random_play.ON_WITH_EVERY_PART``: ``must_exchange``) is played on
+with every mechanism x scoring x ranking that takes it.
 
 **Games.** Hypothesis draws 3 to 12 players, a deal seed and an action seed;
 a ``random.Random`` on the action seed plays (half the choices uniform over

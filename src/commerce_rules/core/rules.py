@@ -19,6 +19,7 @@ from .quoting import shown
 
 __all__ = [
     "CRP", "EXTENDED", "FOSTER", "HOYLE", "POUNCE", "PRESETS", "SCHWIMMEN", "THIRTY_ONE", "TRENTUNO",
+    "STOP_THE_BUS", "STOP_THE_BUS_DRAW",
     "BarterDirection", "Mechanism", "Ranking", "Rules", "Scoring", "StallEffect", "PART_OPTIONS",
     "FOLLOWERS", "check_rules",
 ]
@@ -120,12 +121,13 @@ _OPTIONAL: Final = frozenset({"turn_limit", "deal_limit"})
 """The whole-number options that may also be ``None`` (no limit)."""
 
 _BOOLEANS: Final = ("ace_low", "pounce", "trentuno_suited", "horse", "free_ride", "exchange_all",
-                    "dealer_choice", "blitz", "blitz_all_lose", "feuer", "brag_threes_high")
+                    "dealer_choice", "blitz", "blitz_all_lose", "feuer", "brag_threes_high", "must_exchange")
 
 PART_OPTIONS: Final[dict[enum.Enum, frozenset[str]]] = {
     Mechanism.TRADE_BARTER: frozenset({"barter_direction"}),
     Mechanism.WIDOW: frozenset(
-        {"exchanges_per_turn", "stall_passes", "pounce", "exchange_all", "dealer_choice", "stall_effect", "blitz"}
+        {"exchanges_per_turn", "stall_passes", "pounce", "exchange_all", "dealer_choice", "stall_effect", "blitz",
+         "must_exchange"}
     ),
     Mechanism.ROUNDS: frozenset({"exchanges_per_turn"}),
     Mechanism.DRAW_DISCARD: frozenset({"blitz"}),
@@ -170,6 +172,16 @@ _REFUSALS: Final[dict[tuple[str, enum.Enum], str]] = {
     ("pounce", Ranking.BRAG): "pounce needs four-card hands: the brag ranking has none (a prial is its best hand)",
 }
 """Why a part refuses an option, where a plainer reason than "applies only with" helps."""
+
+_TOGETHER: Final[tuple[tuple[str, str, object, str], ...]] = (
+    ("must_exchange", "exchanges_per_turn", 1, "a turn holds exactly one exchange (Rules §10.3)"),
+    ("must_exchange", "pounce", False, "a four-card hand could not exchange"),
+    ("must_exchange", "stall_passes", 2, "every turn holds an exchange, so nobody passes: no stall (Rules §10.5)"),
+    ("must_exchange", "stall_effect", StallEffect.SHOWDOWN, "every turn holds an exchange: no stall (Rules §10.5)"),
+    ("blitz_all_lose", "blitz", True, "without a blitz no deal ends at 31"),
+    ("exchange_all", "exchanges_per_turn", 1, "exchanging the whole hand is a whole turn"),
+)
+"""Yes-or-no options that, on, need another option at one value: the option, the other, that value, and why."""
 
 
 @attrs.frozen(cache_hash=True, kw_only=True)
@@ -237,6 +249,8 @@ class Rules:
     """Trentuno only: three aces ("Feuer") rank above 31 (Rules §7.2)."""
     brag_threes_high: bool = True
     """Brag only: 3-3-3 the best prial and A-2-3 the best run (with ``ace_low``); ``False``: plain rank order (Rules §10.7)."""
+    must_exchange: bool = False
+    """Widow only: every turn holds one exchange, then (not in a final turn) a knock or a pass ends it (Rules §10.3-10.5)."""
 
     def __attrs_post_init__(self) -> None:
         for name in _BOOLEANS:
@@ -266,10 +280,10 @@ class Rules:
                     raise RulesError(reason)
                 needs = " or ".join(m.value for m in members if name in PART_OPTIONS[m])
                 raise RulesError(f"{name} applies only with {kind} {needs}, not {part.value}")
-        if self.blitz_all_lose and not self.blitz:
-            raise RulesError("blitz_all_lose needs blitz=True: without a blitz no deal ends at 31")
-        if self.exchange_all and self.exchanges_per_turn != 1:
-            raise RulesError("exchange_all needs exchanges_per_turn=1: exchanging the whole hand is a whole turn")
+        for name, other, value, why in _TOGETHER:
+            if getattr(self, name) and getattr(self, other) != value:
+                wanted = repr(value.value) if isinstance(value, enum.Enum) else value
+                raise RulesError(f"{name} needs {other}={wanted}: {why}")
 
     def __new__(cls, *args: Any, **options: Any) -> Rules:
         """Refuse unknown option names with a :class:`RulesError` before ``__init__`` sees them."""
@@ -378,6 +392,14 @@ SCHWIMMEN: Final = TRENTUNO.replace(
 )
 """Schwimmen, the German 31: 32 cards, the dealer's choice of the extra hand, exchange one or all, swimming (Rules §7)."""
 
+STOP_THE_BUS: Final = CRP.replace(ranking=Ranking.BRAG, must_exchange=True, exchange_all=True, ace_low=True)
+"""Stop the Bus after Parlett: widow and lives, exchange one or all every turn, then stop or ride on; Brag hands (Rules §10)."""
+
+STOP_THE_BUS_DRAW: Final = THIRTY_ONE.replace(
+    ranking=Ranking.BRAG, blitz=False, blitz_all_lose=False, free_ride=False, ace_low=True
+)
+"""pagat's Stop the Bus: Thirty-One's draw and discard with Brag hands, no blitz, no free ride (Rules §10.10)."""
+
 PRESETS: Final[dict[str, Rules]] = {
     "foster": FOSTER,
     "crp": CRP,
@@ -387,5 +409,7 @@ PRESETS: Final[dict[str, Rules]] = {
     "hoyle": HOYLE,
     "schwimmen": SCHWIMMEN,
     "thirty_one": THIRTY_ONE,
+    "stop_the_bus": STOP_THE_BUS,
+    "stop_the_bus_draw": STOP_THE_BUS_DRAW,
 }
 """The presets by their command-line names."""

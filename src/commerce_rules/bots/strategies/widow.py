@@ -8,13 +8,16 @@ exchange would improve the hand markedly (:data:`KNOCK_UPGRADE`), which
 comes first.
 Otherwise take the exchange that gives the best hand now (ties broken by
 the best two-card draw kept), and pass when no exchange improves the
-hand. Trentuno needs nothing special: :func:`~commerce_rules.evaluate`
-counts to 31.
+hand -- or, where every turn must exchange (``must_exchange``), take the
+exchange that loses least. Trentuno needs nothing special:
+:func:`~commerce_rules.evaluate` counts to 31.
 
 The bot never exchanges to a hand that is not strictly better than the one
 it holds (better value, or equal value and a better draw), so a table of
 greedy bots cannot exchange back and forth for ever; a deal also ends when
-every player passes (the stall rule).
+every player passes (the stall rule). Where every turn must exchange there
+is no stall: the bot knocks once the deal has run
+:data:`~commerce_rules.bots.strategy.GUARD_TURNS_PER_PLAYER` turns per player.
 
 Schwimmen's options: the dealer keeps a hand that beats at least
 :data:`KEEP_SHARE` of all hands and otherwise takes the unseen extra hand
@@ -115,7 +118,23 @@ def widow_play(
             return Knock(seat)
     if best is not None:
         return best
-    return Pass(seat)
+    if any(type(action) is Pass for action in legal):
+        return Pass(seat)
+    return _least_loss(model, bits, legal, widow)  # a turn that must exchange (must_exchange): no pass to keep the hand
+
+
+def _least_loss(model: HandModel, bits: int, legal: tuple[Action, ...], widow: tuple[Card, ...]) -> Action:
+    """The exchange that leaves the best hand, where none improves it and the turn must exchange (the draw breaks ties)."""
+
+    def made(action: Action) -> tuple[int, float]:
+        if type(action) is ExchangeAll:
+            return (model.strength[bits_of(widow)], draw_of(model, widow))
+        if isinstance(action, Exchange):
+            kept = bits & ~action.give.bit
+            return (model.strength[kept | action.take.bit], draw_bits(model.draw, kept, action.take.bit))
+        return (-1, -1.0)
+
+    return max(legal, key=made)
 
 
 def exchange_key(action: Action, model: HandModel, hand_bits: int) -> tuple[int, float]:

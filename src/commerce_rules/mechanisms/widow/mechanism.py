@@ -16,6 +16,8 @@ unseen (``ExchangeAll``) before play; ``exchange_all`` lets a turn exchange
 the whole hand for the whole widow; ``stall_effect="new_widow"`` turns a
 stall into a new widow from the stock (the old one to the discard pile);
 ``blitz`` ends the deal as soon as a hand is worth 31 (or Feuer).
+Stop the Bus's ``must_exchange`` (Rules §10.3-10.5, :mod:`.must_exchange`):
+every turn holds one exchange, then (but in a final turn) a knock or a pass.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from ...core.rules import StallEffect
 from ...core.events import appended
 from ...core.state import DealLog, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active, opened
 from ..common import exchange_choices, replaced, swap_in, turn_endings, unless_turn_limit, whole_hand_endings, with_seat
+from . import must_exchange
 from .record import WIDOW_EVENTS, WIDOW_PHASES, WidowTurn, blitz_among, pounce_card, pounce_card_in
 
 if TYPE_CHECKING:
@@ -156,7 +159,7 @@ class Widow:
         seat = state.to_act
         assert seat is not None
         phase = state.phase
-        if (phase is _PLAY or phase is _FINAL) and not state.turn.exchanges:
+        if (phase is _PLAY or phase is _FINAL) and not state.turn.exchanges and not state.rules.must_exchange:
             try:
                 a, b, c = state.hands[seat]
                 x, y, z = state.widow
@@ -185,6 +188,8 @@ class Widow:
             return (seat_action(Pounce, seat), seat_action(Pass, seat))
         if phase is _CHOICE:
             return (seat_action(ExchangeAll, seat), seat_action(Pass, seat))
+        if state.rules.must_exchange:  # the exchange, then the stop or the ride-on (Rules §10.3)
+            return must_exchange.listing(state)
         turn: WidowTurn = state.turn
         hand = state.hands[seat]
         with_knock, pass_only = turn_endings(seat)
@@ -207,6 +212,8 @@ class Widow:
             return kind is ExchangeAll or kind is Pass
         if kind is Exchange:  # checked where it is made
             return self.play(state, action) is not None
+        if state.rules.must_exchange:
+            return must_exchange.accepts(state, kind)
         if kind is Pass:
             return True
         if kind is ExchangeAll:
@@ -247,13 +254,14 @@ class Widow:
             return None
         turn: WidowTurn = state.turn
         _, turns, _, exchanges, given, knockers, left, _, resume = turn
-        if take in given:
+        rules = state.rules
+        if take in given or exchanges >= rules.exchanges_per_turn:  # a card given this turn; the turn's exchanges made
             return None
         log = appended(state.log, _EXCHANGE, seat, (give, take))
         hands = with_seat(hands, seat, new_hand)
-        rules = state.rules
         if (
             exchanges + 1 < rules.exchanges_per_turn
+            or (rules.must_exchange and phase is _PLAY)  # the stop or the ride-on follows (Rules §10.3)
             or (rules.blitz and blitz_among(rules, hands, (seat,)))
             or (rules.pounce and _tricon_among(hands))
         ):
@@ -282,7 +290,7 @@ class Widow:
         new_hand = replaced(hand, action.give, action.take)
         new_widow = replaced(widow, action.take, action.give)
         turn: WidowTurn = state.turn
-        if new_hand is None or new_widow is None or action.take in turn.given:
+        if new_hand is None or new_widow is None or action.take in turn.given or turn.exchanges >= state.rules.exchanges_per_turn:
             return None
         log = appended(state.log, _EXCHANGE, seat, (action.give, action.take))
         return self._exchanged(state, turn, seat, with_seat(state.hands, seat, new_hand), new_widow, log, (action.give,))
@@ -330,7 +338,7 @@ class Widow:
             turn = turn._replace(passes=0, exchanges=exchanges, given=turn.given + given, declined=(), resume=None)
             return moved(state, phase=state.phase, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), _BLITZ
         if not rules.pounce or not _tricon_among(hands):  # the common path: no question can follow, so the state is built once
-            if exchanges >= rules.exchanges_per_turn:
+            if exchanges >= rules.exchanges_per_turn and not must_exchange.keeps_turn_open(rules, state.phase):
                 return self._end_turn(state, turn, state.phase, hands, widow, state.stock, log, 0, ())
             turn = turn._replace(passes=0, exchanges=exchanges, given=turn.given + given, declined=(), resume=None)
             return moved(state, phase=state.phase, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), None

@@ -219,7 +219,9 @@ class WidowDocument:
         for card in turn.given:  # only a pounce takes a card out of the widow
             if card not in state.widow and not rules.pounce:
                 jf.fail("turn.given", f"{card}, given to the widow this turn, is not in the widow")
-        most = rules.exchanges_per_turn if state.phase is Phase.POUNCE else rules.exchanges_per_turn - 1
+        # the turn goes on after its exchanges while a pounce question is asked, and with must_exchange until its stop or ride-on
+        still_open = state.phase is Phase.POUNCE or (rules.must_exchange and state.phase is Phase.PLAY)
+        most = rules.exchanges_per_turn if still_open else rules.exchanges_per_turn - 1
         if turn.exchanges > most:
             jf.fail("turn.exchanges", f"{turn.exchanges} exchanges would have ended the turn (exchanges_per_turn is {rules.exchanges_per_turn})")
         stall = rules.stall_passes * len(active)
@@ -227,6 +229,8 @@ class WidowDocument:
             jf.fail("turn.passes", f"{turn.passes} passes in a row reach the stall ({stall}): the deal would be over")
         if state.phase is not Phase.POUNCE and state.to_act != turn.turn_of:
             jf.fail("to_act", f"it is seat {turn.turn_of}'s turn (turn.turn_of), not seat {state.to_act}'s")
+        if rules.must_exchange and turn.passes:  # every turn holds an exchange: no pass counts toward a stall (Rules §10.5)
+            jf.fail("turn.passes", f"every turn holds an exchange (must_exchange): no pass counts toward a stall, so 0, not {turn.passes}")
         self._check_knock(state, turn)
         self._check_pounce(state, turn)
 

@@ -14,6 +14,7 @@ from ...core.rules import Rules, StallEffect
 from ...core.state import EventKind, Phase, ShowdownReason
 from ...parts.words import plain_label
 from ..common import exchange_refusal, knocker_of, turn_limit_text
+from . import must_exchange
 from .record import WidowTurn, pounce_card
 
 if TYPE_CHECKING:
@@ -60,6 +61,9 @@ class WidowWords:
             return f"seat {seat}, the dealer, keeps their hand (Pass) or takes the extra hand (ExchangeAll) first"
         if isinstance(action, Pounce):
             return f"seat {seat} cannot pounce now"
+        refusal = must_exchange.refusal(state, action) if state.rules.must_exchange else None
+        if refusal is not None:
+            return refusal
         hand = state.hands[seat]
         if isinstance(action, Knock):
             if state.phase is _FINAL:
@@ -90,7 +94,10 @@ class WidowWords:
                 ]
             return [f"the dealer, seat {seat}, keeps their hand; the extra hand is turned up as the widow: {_cards(before.widow)}"]
         if isinstance(action, Knock):
-            return [f"{action.describe()}: every other player has one final turn"]
+            stop = f"seat {seat} stops the bus" if before.rules.must_exchange else action.describe()
+            return [f"{stop}: every other player has one final turn"]
+        if before.rules.must_exchange and isinstance(action, Pass):
+            return [f"seat {seat} rides on"]
         if isinstance(action, Exchange):
             widow = tuple(action.give if card == action.take else card for card in before.widow)
             return [f"{action.describe()}{final}; the widow now holds {_cards(widow)}"]
@@ -122,6 +129,9 @@ class WidowWords:
             if isinstance(action, ExchangeAll):
                 return "take the extra hand, unseen (your hand goes face up as the widow)"
             return "keep your hand (the extra hand goes face up as the widow)"
+        text = must_exchange.choice_text(action) if state.rules.must_exchange else None
+        if text is not None:
+            return text
         if isinstance(action, Knock):
             return "knock"
         if isinstance(action, Exchange):
@@ -137,6 +147,9 @@ class WidowWords:
         return "pass"
 
     def label(self, view: Observation, action: Action) -> str:
+        stop = must_exchange.label(action) if view.rules.must_exchange and view.phase is not _CHOICE else None
+        if stop is not None:
+            return stop
         if isinstance(action, Exchange):
             return f"Exchange {action.give} for {action.take}"
         if isinstance(action, ExchangeAll):
@@ -169,6 +182,9 @@ class WidowWords:
             return f"the dealer, seat {seat}, keeps their hand; the extra hand is turned up as the widow: {_cards(cards)}"
         if kind is EventKind.NEW_WIDOW:
             return f"everyone passed: the widow {_cards(cards[:3])} goes out of play; the new widow from the stock: {_cards(cards[3:])}"
+        text = must_exchange.event_text(event) if view.rules.must_exchange else None
+        if text is not None:
+            return text
         text = _EVENT_TEXTS.get(kind)
         return f"seat {seat}: {kind.value}" if text is None else text.format(seat=seat)
 
@@ -198,4 +214,6 @@ class WidowWords:
         if showdown.reason is ShowdownReason.TURN_LIMIT:
             return turn_limit_text(rules)
         knocker = knocker_of(before, action)
+        if knocker is not None and rules.must_exchange:
+            return f"the final round after seat {knocker} stopped the bus is over"
         return "the final round is over" if knocker is None else f"the final round after seat {knocker}'s knock is over"

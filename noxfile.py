@@ -93,6 +93,7 @@ def adapters(session: nox.Session) -> None:
     session.run(
         "mypy", "--strict", "src/commerce_rules/openspiel", "src/commerce_rules/pettingzoo.py", "src/commerce_rules/gym",
         *ADAPTER_TESTS, "examples/openspiel_mcts.py", "examples/pettingzoo_random.py",
+        env={"MYPYPATH": "tests"},  # the tests' shared helpers (helpers.py, random_play.py), as pytest finds them
     )
 
 

@@ -57,9 +57,10 @@ cells, and may drop a ``<style>``)."""
 
 
 def _score_cell(seat: int, view: GameState | Observation) -> str:
-    scoring = variant_of(view.rules).scoring
+    variant = variant_of(view.rules)
+    scoring = variant.scoring
     parts = []
-    unit = variant_of(view.rules).words.scoring.unit
+    unit = variant.words.scoring.unit
     if unit:
         parts.append(plural(view.lives[seat], unit))
     if scoring.has_money:
@@ -102,8 +103,9 @@ def _value_cell(value: str, result: str) -> str:
 
 
 def _view_html(view: GameState | Observation, shown: Moment, observer: int | None, widow_face_down: int = 0) -> Html:
-    scoring = variant_of(view.rules).scoring
-    head = ["seat", "hand", "value", "score"] if (variant_of(view.rules).words.scoring.unit or scoring.has_money) else ["seat", "hand", "value"]
+    variant = variant_of(view.rules)
+    scored = variant.words.scoring.unit or variant.scoring.has_money
+    head = ["seat", "hand", "value", "score"] if scored else ["seat", "hand", "value"]
     rows = [_row(head, head=True)]
     for seat, info in enumerate(shown.seats):
         cells = [
@@ -131,7 +133,7 @@ def _view_html(view: GameState | Observation, shown: Moment, observer: int | Non
     counts = [f"stock: {plural(stock, 'card')}"]
     if discard:
         counts.append(f"discard: {plural(discard, 'card')}")
-    if scoring.has_money:
+    if variant.scoring.has_money:
         counts.append(f"pot: {view.pot}")
     centre.append(f'<span class="note">{escape("; ".join(counts))}</span>')
     lines.append('<div style="display:flex;flex-wrap:wrap;gap:1em;align-items:center">' + " ".join(centre) + "</div>")

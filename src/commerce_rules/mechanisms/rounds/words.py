@@ -118,7 +118,7 @@ class RoundsWords:
             taken, given = " ".join(map(str, cards[:half])), " ".join(map(str, cards[half:]))
             return f"seat {seat}, the dealer, takes {taken} from the widow blind, giving {given} face up"
         if kind is EventKind.EXCHANGE:
-            return f"seat {seat} exchanges {cards[0]} for {cards[1]} from the widow"
+            return Exchange(seat, cards[0], cards[1]).describe()
         if kind is EventKind.WIDOW_GROWS:
             return f"a new round: {cards[0]} from the stock joins the widow"
         if kind is EventKind.KNOCK:

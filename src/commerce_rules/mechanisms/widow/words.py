@@ -24,7 +24,6 @@ if TYPE_CHECKING:
 
 __all__ = ["WidowWords"]
 
-_PLAY, _FINAL, _POUNCE, _CHOICE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE, Phase.DEALER_CHOICE
 _EVENT_TEXTS: dict[EventKind, str] = {
     EventKind.PASS: "seat {seat} passes",
     EventKind.KNOCK: "seat {seat} knocks: every other player has one final turn",
@@ -46,18 +45,18 @@ class WidowWords:
         return turn.knockers
 
     def waiting_for(self, view: Observation) -> str:
-        if view.phase is _POUNCE:
+        if view.phase is Phase.POUNCE:
             return f"seat {view.to_act} is being asked whether to pounce"
-        if view.phase is _CHOICE:
+        if view.phase is Phase.DEALER_CHOICE:
             return f"the dealer, seat {view.to_act}, is choosing whether to keep their hand or take the extra hand"
         return f"it is seat {view.to_act}'s turn to act"
 
     def explain(self, state: GameState, action: Action) -> str:
         seat = action.player
         turn: WidowTurn = state.turn
-        if state.phase is _POUNCE:
+        if state.phase is Phase.POUNCE:
             return f"seat {seat} is asked whether to pounce: Pounce or Pass"
-        if state.phase is _CHOICE:
+        if state.phase is Phase.DEALER_CHOICE:
             return f"seat {seat}, the dealer, keeps their hand (Pass) or takes the extra hand (ExchangeAll) first"
         if isinstance(action, Pounce):
             return f"seat {seat} cannot pounce now"
@@ -66,7 +65,7 @@ class WidowWords:
             return refusal
         hand = state.hands[seat]
         if isinstance(action, Knock):
-            if state.phase is _FINAL:
+            if state.phase is Phase.FINAL_ROUND:
                 return "only one knock per deal: the final round allows exchange or pass"
             if turn.exchanges:
                 return "a knock is a whole turn: no knock after an exchange in the same turn"
@@ -85,8 +84,8 @@ class WidowWords:
 
     def describe_move(self, before: GameState, action: Action, after: GameState) -> list[str]:
         seat = action.player
-        final = " (final turn)" if before.phase is _FINAL else ""
-        if before.phase is _CHOICE:
+        final = " (final turn)" if before.phase is Phase.FINAL_ROUND else ""
+        if before.phase is Phase.DEALER_CHOICE:
             if isinstance(action, ExchangeAll):
                 return [
                     f"the dealer, seat {seat}, takes the extra hand unseen and turns their own hand up "
@@ -112,7 +111,7 @@ class WidowWords:
                 f"seat {seat} pounces on {card} from the widow, a four-card hand; "
                 f"{refill} from the stock refills the widow, which now holds {after_widow}"
             ]
-        if before.phase is _POUNCE:
+        if before.phase is Phase.POUNCE:
             return []  # a declined pounce shows nothing at the table (Rules §3.3)
         if before.turn.exchanges:
             return [f"seat {seat} ends the turn{final}"]
@@ -125,7 +124,7 @@ class WidowWords:
         return lines
 
     def choice_text(self, state: GameState, action: Action) -> str:
-        if state.phase is _CHOICE:
+        if state.phase is Phase.DEALER_CHOICE:
             if isinstance(action, ExchangeAll):
                 return "take the extra hand, unseen (your hand goes face up as the widow)"
             return "keep your hand (the extra hand goes face up as the widow)"
@@ -140,20 +139,21 @@ class WidowWords:
             return f"exchange all: give your whole hand, take {_cards(state.widow)}"
         if isinstance(action, Pounce):
             return "pounce: take the fourth card of your tricon from the widow"
-        if state.phase is _POUNCE:
+        if state.phase is Phase.POUNCE:
             return "pass: do not pounce"
         if state.turn.exchanges:
             return "pass: end your turn"
         return "pass"
 
     def label(self, view: Observation, action: Action) -> str:
-        stop = must_exchange.label(action) if view.rules.must_exchange and view.phase is not _CHOICE else None
+        choosing = view.phase is Phase.DEALER_CHOICE
+        stop = must_exchange.label(action) if view.rules.must_exchange and not choosing else None
         if stop is not None:
             return stop
         if isinstance(action, Exchange):
             return f"Exchange {action.give} for {action.take}"
         if isinstance(action, ExchangeAll):
-            return "Take the extra hand" if view.phase is _CHOICE else f"Exchange all for {_cards(view.widow)}"
+            return "Take the extra hand" if choosing else f"Exchange all for {_cards(view.widow)}"
         if isinstance(action, Knock):
             return "Knock"
         if isinstance(action, Pounce):
@@ -162,16 +162,16 @@ class WidowWords:
             return f"Pounce on {fourth[0]}" if fourth else "Pounce"
         if not isinstance(action, Pass):
             return plain_label(action)
-        if view.phase is _CHOICE:
+        if choosing:
             return "Keep your hand"
-        if view.phase is _POUNCE:
+        if view.phase is Phase.POUNCE:
             return "Do not pounce"
         return "End your turn" if view.turn.exchanges else "Pass"
 
     def event_text(self, view: Observation, event: Event) -> str:
         seat, cards, kind = event.player, event.cards, event.kind
         if kind is EventKind.EXCHANGE:
-            return f"seat {seat} exchanges {cards[0]} for {cards[1]} from the widow"
+            return Exchange(seat, cards[0], cards[1]).describe()
         if kind is EventKind.EXCHANGE_ALL:
             return f"seat {seat} exchanges the whole hand: gives {_cards(cards[:3])}, takes {_cards(cards[3:])}"
         if kind is EventKind.POUNCE:
@@ -189,14 +189,14 @@ class WidowWords:
         return f"seat {seat}: {kind.value}" if text is None else text.format(seat=seat)
 
     def situation(self, view: Observation) -> list[str]:
-        if view.phase is _POUNCE:
+        if view.phase is Phase.POUNCE:
             return ["The widow holds the fourth card of your tricon: you may pounce, out of turn."]
-        if view.phase is _CHOICE and view.to_act == view.player:
+        if view.phase is Phase.DEALER_CHOICE and view.to_act == view.player:
             return ["You deal: keep your hand, or take the face-down extra hand without seeing it."]
         return []
 
     def opening(self, state: GameState) -> list[str]:
-        if state.phase is _CHOICE:
+        if state.phase is Phase.DEALER_CHOICE:
             return ["  The extra hand lies face down: the dealer chooses first."]
         return [f"  The widow, face up: {_cards(state.widow)}."]
 

@@ -142,8 +142,7 @@ def _view_html(view: GameState | Observation, shown: Moment, observer: int | Non
 
 def _widow_word(view: GameState | Observation) -> str:
     """The widow's name in a view: "widow", said to lie face down where the mechanism hides it (an extra hand)."""
-    hides = getattr(variant_of(view.rules).mechanism, "hides_widow", None)
-    if isinstance(view, GameState) and callable(hides) and hides(view):
+    if isinstance(view, GameState) and variant_of(view.rules).mechanism.hides_widow(view):
         return "widow (face down at the table)"
     return "widow"
 
@@ -151,9 +150,8 @@ def _widow_word(view: GameState | Observation) -> str:
 def _face_up_discard(view: GameState | Observation) -> tuple[Card, ...]:
     """The discard pile where it lies face up (the mechanism says so), else nothing."""
     if isinstance(view, Observation):
-        pile: tuple[Card, ...] = getattr(view, "discard", ())
-        return pile
-    return view.discard if getattr(variant_of(view.rules).mechanism, "discard_face_up", False) else ()
+        return view.discard  # observe keeps it only where it lies face up
+    return view.discard if variant_of(view.rules).mechanism.discard_face_up else ()
 
 
 def table_html(state: GameState) -> Html:

@@ -7,6 +7,14 @@ files. ``scripts/make_playthroughs.py`` writes them and
 ``tests/visibility/test_playthroughs.py`` compares them with a fresh recording; both
 use this module, so the two can never record differently.
 
+Every observation document carries the whole ``rules`` object (every option
+of :class:`~commerce_rules.Rules`, so that a document read later means what
+it meant when written). A recording checks that object against the match's
+rules at every step and seat, and writes it once, in the header, as the
+options that differ from ``Rules()``'s: so a new option, added with its
+default, changes no recording, and a preset's or a default's change shows
+in the header of every recording it touches.
+
 The match is fixed entirely by :data:`PLAYERS`, the preset's seed (:func:`seed_for`)
 and :data:`DEAL_LIMIT`: the first dealer is seat 0 and each seat plays a
 ``RandomBot`` seeded with the match's seed plus the seat: unlike a greedy
@@ -19,6 +27,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from commerce_rules import (
     PRESETS,
@@ -94,11 +103,27 @@ def _tensor(observation: Observation) -> str:
     return " ".join(f"{index}:{_number(value)}" for index, value in enumerate(observation_tensor(observation)) if value)
 
 
-def _seats(state: GameState) -> Iterator[str]:
+def _set_options(rules: Rules) -> dict[str, Any]:
+    """The options of ``rules`` that differ from ``Rules()``'s, as ``Rules.options()`` writes them."""
+    defaults = Rules().options()
+    return {name: value for name, value in rules.options().items() if value != defaults[name]}
+
+
+def _observation_line(observation: Observation, rules: Rules, where: str) -> str:
+    """The observation's document, compact, its ``rules`` object checked to be every option of the match's
+    ``rules`` and left out (the header has them)."""
+    document = json.loads(observation_to_json(observation))
+    written = document.pop("rules", None)
+    if written != rules.options():
+        raise AssertionError(f"{where}: the observation document's rules are {written!r}, not {rules.options()!r}")
+    return _compact(json.dumps(document, ensure_ascii=False))
+
+
+def _seats(state: GameState, step: int) -> Iterator[str]:
     """Each seat's observation document and tensor in ``state``, two lines a seat."""
     for seat in range(state.num_players):
         observation = observe(state, seat)
-        yield f"seat {seat} observation {_compact(observation_to_json(observation))}"
+        yield f"seat {seat} observation {_observation_line(observation, state.rules, f'step {step}, seat {seat}')}"
         yield f"seat {seat} tensor {_tensor(observation)}"
 
 
@@ -116,7 +141,8 @@ def record(preset: str) -> str:
     as it was when the action was chosen.
     """
     seed = seed_for(preset)
-    state = new_game(_rules(preset), PLAYERS, seed=seed, dealer=0)
+    rules = _rules(preset)
+    state = new_game(rules, PLAYERS, seed=seed, dealer=0)
     bots = [RandomBot(seed=seed + seat) for seat in range(PLAYERS)]
     lines = [
         f"# Golden playthrough of the preset {preset!r}: every seat's observation at every step.",
@@ -124,6 +150,7 @@ def record(preset: str) -> str:
         f"# PRESETS[{preset!r}].replace(deal_limit={DEAL_LIMIT}); new_game(rules, {PLAYERS}, seed={seed}, dealer=0)",
         f"# seat s plays RandomBot(seed={seed} + s); tensors list their nonzero entries as index:value,"
         f" of {len(observation_tensor(observe(state, 0)))}",
+        f"# every observation's rules (the options that differ from Rules()'s): {_compact(json.dumps(_set_options(rules)))}",
     ]
     step = 0
     while not state.is_over:
@@ -134,11 +161,11 @@ def record(preset: str) -> str:
         action = bots[seat].choose(observe(state, seat), legal_actions(state))
         lines += ["", f"step {step}", f"to act: seat {seat} ({state.phase.name.lower()})"]
         lines.append(f"action {_compact(action_to_json(action))}")
-        lines.extend(_seats(state))
+        lines.extend(_seats(state, step))
         state = apply(state, action)
         step += 1
     lines += ["", f"step {step}", "over", f"returns {' '.join(_number(value) for value in returns(state))}"]
-    lines.extend(_seats(state))
+    lines.extend(_seats(state, step))
     return "\n".join(lines) + "\n"
 
 

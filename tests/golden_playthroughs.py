@@ -144,13 +144,14 @@ def record(preset: str) -> str:
     rules = _rules(preset)
     state = new_game(rules, PLAYERS, seed=seed, dealer=0)
     bots = [RandomBot(seed=seed + seat) for seat in range(PLAYERS)]
+    set_options = _set_options(rules)
     lines = [
         f"# Golden playthrough of the preset {preset!r}: every seat's observation at every step.",
         f"# Regenerate with: {REGENERATE}",
         f"# PRESETS[{preset!r}].replace(deal_limit={DEAL_LIMIT}); new_game(rules, {PLAYERS}, seed={seed}, dealer=0)",
         f"# seat s plays RandomBot(seed={seed} + s); tensors list their nonzero entries as index:value,"
         f" of {len(observation_tensor(observe(state, 0)))}",
-        f"# every observation's rules (the options that differ from Rules()'s): {_compact(json.dumps(_set_options(rules)))}",
+        f"# every observation's rules (the options that differ from Rules()'s): {_compact(json.dumps(set_options))}",
     ]
     step = 0
     while not state.is_over:

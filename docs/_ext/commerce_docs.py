@@ -17,6 +17,9 @@
   ``commerce_rules`` imported) and draws the value of its last line: a
   ``GameState`` as the table (every hand face up), with ``:show: showdown``
   its last showdown, with ``:show: seat N`` what seat N sees.
+* ``{presets}``, ``{action-space}`` and ``{part-options}`` (in
+  ``commerce_lists.py``) list every preset and every option, generated from
+  ``PRESETS`` and ``Rules``' fields.
 * Before the pages are read, every ``docs/plots/<name>.py`` draws its figure
   from its committed data into ``docs/_generated/plots/<name>.svg``.
 """
@@ -217,6 +220,7 @@ def setup(app: Any) -> dict[str, Any]:
     app.add_directive("cards", CardsDirective)
     app.add_directive("categories", CategoriesDirective)
     app.add_directive("table-view", TableViewDirective)
+    app.setup_extension("commerce_lists")  # {presets}, {action-space}, {part-options}: every preset and option
     app.connect("builder-inited", _draw_plots)
     app.connect("autodoc-process-docstring", _cite_rules, priority=700)
     app.add_css_file("commerce.css")

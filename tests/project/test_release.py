@@ -61,7 +61,7 @@ def test_the_version_is_a_pep_440_version() -> None:
 def test_the_package_summary_names_every_preset() -> None:
     summary = _squashed(_pyproject()["project"]["description"])
     missing = [name for name in PRESETS if _squashed(name) not in summary]
-    assert not missing, f"the pyproject description does not name {missing}"
+    assert not missing, f"the pyproject description does not name {missing}: add them to [project] description"
 
 
 def test_the_changelog_keeps_unreleased_above_dated_releases() -> None:

@@ -149,14 +149,12 @@ class Card:
     def __deepcopy__(self, memo: object) -> Card:
         return self
 
+    # Equality is object identity, inherited from ``object``: the 52 cards are interned, so equal cards are the
+    # same card, and anything else decides for itself (``mock.ANY`` equals a card). Inherited, ``in`` and
+    # ``tuple.index`` compare cards in C, with no Python call per card passed over.
+
     def __hash__(self) -> int:
         return self.index
-
-    def __eq__(self, other: object) -> bool:
-        """Equal cards are the same card (the 52 are interned); anything else decides (``mock.ANY`` equals a card)."""
-        if isinstance(other, Card):
-            return self is other
-        return NotImplemented
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):

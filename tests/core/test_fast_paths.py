@@ -7,7 +7,9 @@ compiles from their ``_replace`` (which stays as their ``__wrapped__``);
 ``DealLog(...)`` call; the deal's shuffle, written out step by step,
 whose plain reference is the Fisher-Yates loop; and the hand table's
 look-up, which finds the last rules by identity where its plain
-reference hashes them every time. A random match is played
+reference hashes them every time; the turn records and observations
+built by :func:`~commerce_rules.core.records.made_by_position`, whose plain
+reference is their class. A random match is played
 with the fast paths, then replayed with every module's name for each one
 bound to its plain reference instead: every state must be equal, history
 and all.
@@ -29,10 +31,17 @@ from hypothesis import strategies as st
 from commerce_rules import Card, Rules, apply, new_game
 from commerce_rules.core import state as state_module
 from commerce_rules.core.events import DealLog, EventKind, appended
-from commerce_rules.core.records import built_by_position
+from commerce_rules.core.observation import Observation
+from commerce_rules.core.records import built_by_position, made_by_position
 from commerce_rules.core.state import moved, moved_and_paid, opened
 from commerce_rules.core.state import _settled as settled_fields
+from commerce_rules.engine import variant as variants
 from commerce_rules.engine.deal import _shuffled, deck_for
+from commerce_rules.engine.observe import new_observation
+from commerce_rules.mechanisms.draw_discard.record import DrawTurn, draw_turn
+from commerce_rules.mechanisms.rounds.record import RoundsTurn, rounds_turn
+from commerce_rules.mechanisms.trade_barter.record import TradeTurn, trade_turn
+from commerce_rules.mechanisms.widow.record import WidowTurn, widow_turn
 from commerce_rules.ranking import table
 from random_play import PROPERTY, VARIANTS, Variant, games
 
@@ -73,6 +82,11 @@ PLAIN: dict[Callable[..., Any], Callable[..., Any]] = {
     appended: _plain_appended,
     _shuffled: _plain_shuffled,
     table._lookup: _plain_lookup,
+    draw_turn: DrawTurn,
+    rounds_turn: RoundsTurn,
+    trade_turn: TradeTurn,
+    widow_turn: WidowTurn,
+    new_observation: Observation,
 }
 """Each fast path, and its plain reference."""
 
@@ -183,3 +197,34 @@ def test_the_hand_tables_memo_follows_each_change_of_rules() -> None:
         assert evaluate(hand, rules) is lookup[bits]
         assert thirty_ones(rules) is found.thirty_ones
         assert table._LAST[0] is rules
+
+
+@pytest.mark.parametrize("record", [DrawTurn, RoundsTurn, TradeTurn, WidowTurn, Observation], ids=lambda r: r.__name__)
+def test_a_record_made_by_position_is_its_class_call_with_its_source_in_linecache(record: Any) -> None:
+    made = made_by_position(record)
+    defaults = record._field_defaults
+    required = [name for name in record._fields if name not in defaults]
+    values = {name: (index, name) for index, name in enumerate(record._fields)}
+    assert made(*values.values()) == record(*values.values())
+    assert type(made(**values)) is record and made(**values) == record(**values)
+    assert made(*[values[name] for name in required]) == record(*[values[name] for name in required])
+    filename = made.__code__.co_filename
+    assert filename.startswith("<commerce_rules generated ") and record.__name__ in filename
+    assert "".join(linecache.getlines(filename)).startswith(f"def new_{record.__name__}(")
+    with pytest.raises(TypeError):
+        made(*values.values(), None)  # one field too many, as the class says
+
+
+def test_the_engine_finds_the_variant_of_the_call_before_or_looks_it_up() -> None:
+    from commerce_rules import CRP, FOSTER, legal_actions, observe
+
+    equal_crp = CRP.replace(stake=CRP.stake)  # an equal value, another object
+    assert equal_crp == CRP and equal_crp is not CRP
+    for rules in (CRP, FOSTER, equal_crp, CRP, FOSTER):
+        state = new_game(rules, 4, seed=3)
+        for _ in range(12):
+            options = legal_actions(state)
+            assert variants.last.rules is rules  # the variant the engine keeps is the last rules' own
+            assert observe(state, 0).rules is rules
+            state = apply(state, options[-1] if state.deal_number % 2 else options[0])
+            assert variants.last.owners == variants.variant_of(rules).owners

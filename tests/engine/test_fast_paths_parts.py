@@ -35,13 +35,13 @@ from commerce_rules import (
     ShowdownReason,
     observe,
 )
-from commerce_rules.core.actions import seat_action, trade_table
+from commerce_rules.core.actions import TRADES, seat_action
 from commerce_rules.core.cards import Card
 from commerce_rules.core.events import appended
 from commerce_rules.core.rules import BarterDirection, Mechanism
 from commerce_rules.core.state import EventKind, Phase, next_active
 from commerce_rules.engine.variant import variant_of
-from commerce_rules.engine.visibility import as_if_unasked, history_as_seen, turn_as_seen
+from commerce_rules.engine.visibility import as_if_unasked, turn_as_seen
 from commerce_rules.mechanisms import common
 from commerce_rules.mechanisms.common import unless_turn_limit, with_seat, without
 from commerce_rules.mechanisms.draw_discard import mechanism as draw_discard
@@ -74,7 +74,7 @@ def plain_trade_listing(state: GameState) -> tuple[Action, ...]:
     """Trade and barter's legal actions: each card's buy (while the stock lasts), its barter (or reply); a knock."""
     seat = state.to_act
     assert seat is not None
-    rows = [trade_table(seat)[card.index] for card in state.hands[seat]]  # (buy, barter, reply) by card
+    rows = [TRADES[seat][card.index] for card in state.hands[seat]]  # (buy, barter, reply) by card
     if state.phase is Phase.BARTER_REPLY:
         return (*[reply for _, _, reply in rows], seat_action(Knock, seat))
     buys = [buy for buy, _, _ in rows] if state.stock else []
@@ -180,7 +180,8 @@ def test_replaced_written_out_for_three_cards_gives_what_the_plain_one_gives(
 
 
 def plain_observe(state: GameState, player: int) -> Observation:
-    """What ``player`` sees of ``state``, every field read by name and the observation built by keyword."""
+    """What ``player`` sees of ``state``, every field read by name, every turn field and event looked at, and the
+    observation built by a call of its class by keyword."""
     variant = variant_of(state.rules)
     mechanism, sight = variant.mechanism, variant.sight
     real_turn = None
@@ -192,9 +193,11 @@ def plain_observe(state: GameState, player: int) -> Observation:
     score = state.score
     if sight.record_fields and score is not None:
         score = turn_as_seen(score, sight.record_fields, player, asked)
-    history = state.log.seen_by(player)
-    if sight.secret_kinds:
-        history = history_as_seen(history, player, sight.secret_kinds)
+    history = tuple(  # the events as the seat saw them, then without other seats' secret events
+        event if event.visible_to is None or player in event.visible_to or not event.cards else event._replace(cards=())
+        for event in state.log.events
+    )
+    history = tuple(event for event in history if event.kind not in sight.secret_kinds or event.player == player)
     return Observation(
         player=player,
         rules=state.rules,

@@ -12,10 +12,11 @@ Which actions a state accepts is decided by :func:`commerce_rules.legal_actions`
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar, Literal, NoReturn
+from typing import Any, ClassVar, Final, Literal, NoReturn
 
 import attrs
 
+from .caches import BySeat
 from .cards import Card, bits_of
 from .errors import ArgumentTypeError, IllegalActionError
 from .quoting import shown
@@ -288,51 +289,50 @@ def describe_action(action: Action) -> str:
     return action.describe()
 
 
-# Interned actions for legal_actions(): the same values, built once. An
-# attrs constructor costs several times a dictionary look-up, and a widow
-# turn lists a dozen actions.
-_SEAT_ACTIONS: dict[type[Action], list[Action | None]] = {}
-"""For each kind of seat action, its interned value by seat (``None`` until first asked for)."""
-EXCHANGE_TABLES: list[list[list[Exchange]] | None] = [None] * (MAX_SEAT + 1)
-"""Each seat's :func:`exchange_table` once built, by seat: a widow turn's listing reads it by index, without a call."""
+# Interned actions for legal_actions(): the same values, built once per seat and read by seat from a table
+# (``EXCHANGES[seat]``). An attrs constructor costs several times a dictionary look-up, and a widow turn lists a
+# dozen actions.
+
+
+def _exchanges_of(seat: int) -> list[list[Exchange]]:
+    deck = [Card.from_index(index) for index in range(52)]
+    return [[Exchange(seat, give, take) for take in deck] for give in deck]
+
+
+def _trades_of(seat: int) -> list[tuple[Buy, Barter, BarterReply]]:
+    deck = [Card.from_index(index) for index in range(52)]
+    return [(Buy(seat, card), Barter(seat, card), BarterReply(seat, card)) for card in deck]
+
+
+EXCHANGES: Final[BySeat[list[list[Exchange]]]] = BySeat(_exchanges_of, MAX_SEAT + 1)
+"""Every exchange a seat could make, by hand card then widow card: ``EXCHANGES[seat][give.index][take.index]``
+(2,704 values a seat, built on the seat's first use)."""
+TRADES: Final[BySeat[list[tuple[Buy, Barter, BarterReply]]]] = BySeat(_trades_of, MAX_SEAT + 1)
+"""A seat's ``(Buy, Barter, BarterReply)`` of each card, by card index: ``TRADES[seat][card.index]``."""
+
+
+class _SeatActions(dict[type[Action], BySeat[Action]]):
+    """For each kind of action that names only its seat (``Knock``, ``Pass``, ...), its interned value by seat."""
+
+    def __missing__(self, kind: type[Action]) -> BySeat[Action]:
+        seats = self[kind] = BySeat(kind, MAX_SEAT + 1)
+        return seats
+
+
+SEAT_ACTIONS: Final = _SeatActions()
+"""``SEAT_ACTIONS[Knock][seat]`` is the interned ``Knock(seat)`` (see :func:`seat_action`)."""
 
 
 def seat_action(kind: type[Knock | Pass | Pounce | BuyHorse | ExchangeAll], seat: int) -> Action:
-    """The interned ``kind(seat)``."""
+    """The interned ``kind(seat)``; a seat out of range is told as the class tells it."""
     if type(seat) is not int or not 0 <= seat <= MAX_SEAT:
         return kind(seat)  # which says what is wrong with the seat
-    seats = _SEAT_ACTIONS.get(kind) or seat_actions(kind)
-    action = seats[seat]
-    if action is None:
-        action = seats[seat] = kind(seat)
-    return action
+    return SEAT_ACTIONS[kind][seat]
 
 
-def seat_actions(kind: type[Action]) -> list[Action | None]:
-    """:func:`seat_action`'s table for ``kind``: its interned value by seat, ``None`` until first asked for.
-
-    A hot path reads it by index (``seat_actions(Knock)[seat] or seat_action(Knock, seat)``), without a call.
-    """
-    seats = _SEAT_ACTIONS.get(kind)
-    if seats is None:
-        seats = _SEAT_ACTIONS[kind] = [None] * (MAX_SEAT + 1)
-    return seats
-
-
-TRADE_TABLES: list[list[tuple[Action, Action, Action]] | None] = [None] * (MAX_SEAT + 1)
-"""Each seat's :func:`trade_table` once built, by seat: a trade turn's listing reads it by index, without a call."""
 _BLINDS: dict[tuple[int, int], BlindExchange] = {}
 _MOST_BLINDS = 4096
 """The blind exchanges kept: each widow has its own seven, so a long run would otherwise keep every one of 23,478 a seat."""
-
-
-def trade_table(seat: int) -> list[tuple[Action, Action, Action]]:
-    """``seat``'s interned ``(Buy, Barter, BarterReply)`` of each card, by card index (built once per seat)."""
-    table = TRADE_TABLES[seat]
-    if table is None:
-        deck = [Card.from_index(index) for index in range(52)]
-        table = TRADE_TABLES[seat] = [(Buy(seat, card), Barter(seat, card), BarterReply(seat, card)) for card in deck]
-    return table
 
 
 def blind_action(seat: int, take: tuple[Card, ...], bits: int | None = None) -> BlindExchange:
@@ -347,16 +347,3 @@ def blind_action(seat: int, take: tuple[Card, ...], bits: int | None = None) -> 
             _BLINDS.clear()
         action = _BLINDS[key] = BlindExchange(seat, take)
     return action
-
-
-def exchange_table(seat: int) -> list[list[Exchange]]:
-    """Every exchange ``seat`` could make, by hand card then widow card (``table[give.index][take.index]``).
-
-    Built once per seat (2,704 values), so that listing a widow turn's
-    exchanges is list indexing rather than a constructor call per action.
-    """
-    table = EXCHANGE_TABLES[seat]
-    if table is None:
-        deck = [Card.from_index(index) for index in range(52)]
-        table = EXCHANGE_TABLES[seat] = [[Exchange(seat, give, take) for take in deck] for give in deck]
-    return table

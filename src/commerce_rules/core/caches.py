@@ -9,9 +9,10 @@ in, first out). A value evicted is simply built again when next asked for.
 
 from __future__ import annotations
 
-from typing import Final, TypeVar
+from collections.abc import Callable
+from typing import Final, Generic, TypeVar
 
-__all__ = ["RULES_CACHE_SIZE", "remember"]
+__all__ = ["RULES_CACHE_SIZE", "BySeat", "remember"]
 
 RULES_CACHE_SIZE: Final = 128
 """How many ``Rules`` values each cache keyed by them keeps: far more than one program plays at once."""
@@ -29,3 +30,27 @@ def remember(cache: dict[_K, _V], key: _K, value: _V, size: int = RULES_CACHE_SI
             continue
     cache[key] = value
     return value
+
+
+class BySeat(dict[int, _V], Generic[_V]):
+    """A table read by seat, ``table[seat]``: each seat's entry built by ``build(seat)`` on first use, then kept.
+
+    The interned actions a seat may take are such tables (its exchanges, its
+    turn's endings): every listing of legal actions reads one, and a read is
+    a plain dictionary look-up, where a function that builds on first use
+    would be a call on every read. Only the seats ``0`` to ``seats - 1``
+    exist: any other key is a ``KeyError``, so a table never grows past them.
+    """
+
+    __slots__ = ("build", "seats")
+
+    def __init__(self, build: Callable[[int], _V], seats: int) -> None:
+        super().__init__()
+        self.build = build
+        self.seats = seats
+
+    def __missing__(self, seat: int) -> _V:
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            raise KeyError(seat)
+        value = self[seat] = self.build(seat)
+        return value

@@ -176,13 +176,11 @@ class DealLog:
             events = self._read()
         if not self._private:
             return events
-        seen = []
-        for event in events:
-            kind, who, cards, target, visible_to = event
-            if visible_to is not None and player not in visible_to and cards:
-                event = Event(kind, who, (), target, visible_to)  # the cards hidden
-            seen.append(event)
-        return tuple(seen)
+        return tuple([
+            event if event.visible_to is None or player in event.visible_to or not event.cards
+            else Event(event.kind, event.player, (), event.target, event.visible_to)  # the cards hidden
+            for event in events
+        ])
 
     def __len__(self) -> int:
         return self.size

@@ -22,12 +22,13 @@ from __future__ import annotations
 import functools
 import linecache
 from collections.abc import Callable
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, ParamSpec, TypeVar
 
-__all__ = ["built_by_position", "value_record"]
+__all__ = ["built_by_position", "made_by_position", "value_record"]
 
 R = TypeVar("R", bound=tuple[Any, ...])
 F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
 
 
 def _unordered(self: object, other: object) -> NoReturn:
@@ -108,3 +109,27 @@ def built_by_position(cls: type[tuple[Any, ...]]) -> Callable[[F], F]:
         return made
 
     return build
+
+
+def made_by_position(cls: Callable[P, R]) -> Callable[P, R]:
+    """The constructor of the ``NamedTuple`` class ``cls`` as a plain function compiled from its ``_fields``:
+    the same parameters and defaults, an equal record.
+
+    Calling a named tuple's class goes through the type's call machinery to
+    its ``__new__``, written in Python: about twice the cost of one function
+    that builds the tuple by position. The turn records a move makes on
+    every action are built by the function this returns (``docs/performance.md``).
+    """
+    record_class: Any = cls
+    fields: tuple[str, ...] = record_class._fields
+    defaults: dict[str, Any] = record_class._field_defaults
+    if {"_tuple_new", "_record_class"} & set(fields) or any(name.startswith("_") for name in fields):
+        raise TypeError(f"{record_class.__name__}: a field name starting with '_' cannot be made by position")
+    name = f"new_{record_class.__name__}"
+    parameters = ", ".join(f"{field}=_defaults[{field!r}]" if field in defaults else field for field in fields)
+    source = f"def {name}({parameters}):\n    return _tuple_new(_record_class, ({', '.join(fields)},))\n"
+    filename = f"<commerce_rules generated {record_class.__module__}.{name}>"
+    namespace = compiled(source, filename, {"_tuple_new": tuple.__new__, "_record_class": cls, "_defaults": defaults})
+    made: Callable[P, R] = namespace[name]
+    made.__doc__ = f"``{record_class.__name__}(...)``, built by position (see :func:`made_by_position`)."
+    return made

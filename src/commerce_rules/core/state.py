@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import enum
 from bisect import bisect_right
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from .actions import MAX_SEAT
 from .cards import Card
 from .events import EMPTY_LOG as EMPTY_LOG, DealLog as DealLog, Event as Event, EventKind as EventKind  # found here too, as before 0.2
 from .records import built_by_position, value_record
@@ -308,6 +309,19 @@ def next_active(active: tuple[int, ...], seat: int, step: int = 1) -> int:
         if candidate < seat:
             return candidate
     return active[-1]
+
+
+class _Following(dict[tuple[int, ...], tuple[int, ...]]):
+    """For each set of seats in play, the seat in play after each seat: :func:`next_active`, clockwise, as a table."""
+
+    def __missing__(self, active: tuple[int, ...]) -> tuple[int, ...]:
+        following = self[active] = tuple(next_active(active, seat) for seat in range(MAX_SEAT + 1))
+        return following
+
+
+NEXT_ACTIVE: Final = _Following()
+"""``NEXT_ACTIVE[active][seat]`` is ``next_active(active, seat)``: every turn passes on by it, with a look-up and no
+call. Each set of seats in play is tabled on its first use (a state's ``active``: at most 4,095 of them)."""
 
 
 def clockwise_from(active: tuple[int, ...], seat: int) -> tuple[int, ...]:

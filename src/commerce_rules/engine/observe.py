@@ -13,13 +13,20 @@ seat's private question (the table is shown as if it had been declined).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..core.errors import ArgumentTypeError, CommerceError
 from ..core.observation import Observation
-from ..core.state import GameState, Phase
+from ..core.records import made_by_position
+from ..core.state import GameState
+from . import variant as variants
 from .variant import variant_of
 from .visibility import as_if_unasked, history_as_seen, turn_as_seen
 
 __all__ = ["Observation", "observe", "public_table"]
+
+new_observation: Final = made_by_position(Observation)
+"""``Observation(...)`` as ``observe`` builds one for every decision: by position (a fast path, ``docs/performance.md``)."""
 
 
 def observe(state: GameState, player: int) -> Observation:
@@ -37,25 +44,27 @@ def observe(state: GameState, player: int) -> Observation:
     if type(player) is not int or not 0 <= player < players:
         shown = player if type(player) is int and abs(player) < 10**6 else type(player).__name__
         raise CommerceError(f"there is no seat {shown!r} (seats are 0 to {players - 1})")
-    variant = variant_of(state.rules)
+    variant = variants.last  # as in apply: variant_of's first test, without its call (a fast path)
+    if variant.rules is not state.rules:
+        variant = variant_of(state.rules)
     mechanism, sight = variant.mechanism, variant.sight
     real_turn = None
     if state.phase in sight.questions and state.to_act != player:  # another seat's private question: not shown
         real_turn = state.turn
         state = as_if_unasked(state, player, mechanism, sight.questions)
     # One unpacking reads every field, and the observation is built by position: fast paths (docs/performance.md,
-    # "Fast paths kept") that a test holds to reads by name and a call by keyword.
+    # "Fast paths kept") that a test holds to reads by name and a call of the class by keyword.
     (rules, _, _, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances, lives, active, turn, score,
      log, showdowns, winners) = state
     asked = to_act if phase in sight.questions else None
-    if sight.turn_fields:
+    if sight.turn_fields and (real_turn is not None or any(sight.turn_values(turn))):  # else nothing to hide
         turn = turn_as_seen(turn, sight.turn_fields, player, asked, real_turn)
     if sight.record_fields and score is not None:
         score = turn_as_seen(score, sight.record_fields, player, asked)
     history = log.seen_by(player)
     if sight.secret_kinds:
         history = history_as_seen(history, player, sight.secret_kinds)
-    return Observation(
+    return new_observation(
         player,
         rules,
         players,

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .deal import Decks, deal
 from ..ranking import HandValue
 from ..ranking.table import hand_values
-from ..core.state import EMPTY_LOG, DealLog, GameState, Showdown, ShowdownReason, next_active, settled
+from ..core.state import EMPTY_LOG, DealLog, GameState, Showdown, ShowdownReason, NEXT_ACTIVE, settled
 from .variant import variant_of
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ def continue_match(state: GameState, carried: DealLog = EMPTY_LOG, *, decks: Dec
     final = variant_of(state.rules).scoring.end_match(state)
     if final is not None:
         return final
-    dealer = next_active(state.active, state.dealer)
+    dealer = NEXT_ACTIVE[state.active][state.dealer]
     step = deal(state, state.deal_number + 1, dealer, carried, deck=decks[0] if decks else None)
     return settled_if_over(step, decks[1:])
 

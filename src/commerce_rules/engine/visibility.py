@@ -25,7 +25,8 @@ an event kind undeclared.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from ..parts.sight import EventSight, FieldSight, PrivateQuestion
 
@@ -53,6 +54,9 @@ class SeatSight(NamedTuple):
     """The mechanism's turn record fields that some seats may not see."""
     record_fields: dict[str, FieldSight]
     """The scoring's match record fields that some seats may not see."""
+    turn_values: Callable[[Any], tuple[Any, ...]]
+    """The values of ``turn_fields`` in a turn record, as one tuple: where none is set (their defaults are empty),
+    there is nothing to hide, and ``observe`` passes the record on without a look at each field (a fast path)."""
 
 
 def seat_sight(rules: Rules, mechanism: MechanismPart, scoring: ScoringPart) -> SeatSight:
@@ -62,12 +66,25 @@ def seat_sight(rules: Rules, mechanism: MechanismPart, scoring: ScoringPart) -> 
     shapes = (*mechanism.events.items(), *scoring.events.items())
     # A secret event is the answer to a private question: where none is asked, no history holds one.
     secret_kinds = frozenset(kind for kind, (_, sight) in shapes if sight is EventSight.PLAYER_ONLY and questions)
+    turn_fields: dict[str, FieldSight] = {
+        name: sight for name, sight in mechanism.turn_sight.items() if sight is not FieldSight.EVERYONE
+    }
     return SeatSight(
         questions,
         secret_kinds,
-        {name: sight for name, sight in mechanism.turn_sight.items() if sight is not FieldSight.EVERYONE},
+        turn_fields,
         {name: sight for name, sight in scoring.record_sight.items() if sight is not FieldSight.EVERYONE},
+        _values_of(tuple(turn_fields)),
     )
+
+
+def _values_of(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """A reader of the fields ``names`` of a record, as one tuple, in C (``attrgetter`` of one name gives no tuple)."""
+    if not names:
+        return lambda record: ()
+    if len(names) == 1:
+        return attrgetter(names[0], names[0])
+    return attrgetter(*names)
 
 
 def turn_as_seen(turn: Any, sights: Mapping[str, FieldSight], player: int, asked: int | None, real: Any = None) -> Any:
@@ -103,7 +120,12 @@ def history_as_seen(history: tuple[Event, ...], player: int, secret_kinds: froze
     The cards of events seen by some seats only are already hidden
     (:meth:`~commerce_rules.core.events.DealLog.seen_by`).
     """
+    if secret_kinds.isdisjoint(map(_kind_of, history)):  # no secret event at all, as in most deals: a scan in C
+        return history
     return tuple([event for event in history if event.kind not in secret_kinds or event.player == player])
+
+
+_kind_of: Final = attrgetter("kind")
 
 
 def as_if_unasked(

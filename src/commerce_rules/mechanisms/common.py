@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
-from ..core.actions import MAX_SEAT, Action, Exchange, ExchangeAll, Knock, Pass, exchange_table, seat_action
+from ..core.actions import EXCHANGES, MAX_SEAT, Action, Exchange, ExchangeAll, Knock, Pass, seat_action
+from ..core.caches import BySeat
 from ..parts.jsonfields import fail
 from ..core.state import EventKind, ShowdownReason, clockwise_from
 from ..parts.words import plural
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "replaced", "swap_in",
-    "taken_from_the_widow", "turn_endings", "unless_turn_limit", "whole_hand_endings", "with_seat", "without",
+    "taken_from_the_widow", "TURN_ENDINGS", "WHOLE_HAND_ENDINGS", "unless_turn_limit", "with_seat", "without",
 ]
 
 
@@ -84,7 +85,7 @@ def exchange_choices(hand: tuple[Card, ...], widow: tuple[Card, ...], given: tup
     back this turn): a fast path (``docs/performance.md``, "Fast paths
     kept"), held by a test to every exchange in hand then widow order.
     """
-    table = exchange_table(seat)
+    table = EXCHANGES[seat]
     a, b, c = hand
     first, second, third = table[a.index], table[b.index], table[c.index]
     if len(widow) == 3:
@@ -109,31 +110,21 @@ def exchange_choices(hand: tuple[Card, ...], widow: tuple[Card, ...], given: tup
     return tuple([row[take] for row in (first, second, third) for take in takes])
 
 
-_TURN_ENDINGS: list[tuple[tuple[Action, ...], tuple[Action, ...]] | None] = [None] * (MAX_SEAT + 1)
-"""Each seat's :func:`turn_endings` once built, by seat."""
+def _turn_endings_of(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    passing = seat_action(Pass, seat)
+    return (passing, seat_action(Knock, seat)), (passing,)
 
 
-def turn_endings(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
-    """A turn's last choices, built once per seat: pass or knock (a turn that may knock), or pass alone."""
-    endings = _TURN_ENDINGS[seat]
-    if endings is None:
-        passing = seat_action(Pass, seat)
-        endings = _TURN_ENDINGS[seat] = ((passing, seat_action(Knock, seat)), (passing,))
-    return endings
+def _whole_hand_endings_of(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    whole = seat_action(ExchangeAll, seat)
+    with_knock, pass_only = TURN_ENDINGS[seat]
+    return (whole, *with_knock), (whole, *pass_only)
 
 
-_WHOLE_HAND_ENDINGS: list[tuple[tuple[Action, ...], tuple[Action, ...]] | None] = [None] * (MAX_SEAT + 1)
-"""Each seat's :func:`whole_hand_endings` once built, by seat."""
-
-
-def whole_hand_endings(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
-    """:func:`turn_endings` where a turn may exchange the whole hand (``exchange_all``): that choice first."""
-    endings = _WHOLE_HAND_ENDINGS[seat]
-    if endings is None:
-        whole = seat_action(ExchangeAll, seat)
-        with_knock, pass_only = turn_endings(seat)
-        endings = _WHOLE_HAND_ENDINGS[seat] = ((whole, *with_knock), (whole, *pass_only))
-    return endings
+TURN_ENDINGS: Final = BySeat(_turn_endings_of, MAX_SEAT + 1)
+"""A turn's last choices by seat: ``(pass, knock)`` for a turn that may knock, and ``(pass,)``."""
+WHOLE_HAND_ENDINGS: Final = BySeat(_whole_hand_endings_of, MAX_SEAT + 1)
+""":data:`TURN_ENDINGS` where a turn may exchange the whole hand (``exchange_all``): that choice first."""
 
 
 def exchange_refusal(state: GameState, action: Exchange, given: tuple[Card, ...]) -> str | None:

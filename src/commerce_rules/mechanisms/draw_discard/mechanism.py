@@ -17,18 +17,19 @@ A turn is two actions, so the state between them is its own phase
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...parts.action_kinds import ByValue, NoCard, OneCard
 from ...core.actions import MAX_SEAT, Action, Knock, seat_action
+from ...core.caches import BySeat
 from ...core.cards import Card
 from ...parts.play import CheckedWhereMade
 from ...parts.sight import EventSight, FieldSight, PrivateQuestion
 from ...core.events import appended
 from ...core.records import built_by_position
-from ...core.state import DealLog, EventKind, GameState, Phase, ShowdownReason, clockwise_from, next_active, opened
+from ...core.state import DealLog, EventKind, GameState, Phase, ShowdownReason, clockwise_from, NEXT_ACTIVE, opened
 from ..common import unless_turn_limit, with_seat, without
-from .record import DISCARD, SOURCES, STOCK, Discard, Draw, DRAW_DISCARD_PHASES, DrawTurn, thirty_one
+from .record import DISCARD, SOURCES, STOCK, Discard, Draw, DRAW_DISCARD_PHASES, DrawTurn, draw_turn, thirty_one
 
 if TYPE_CHECKING:
     from ...parts.action_kinds import ActionKind
@@ -44,25 +45,20 @@ _BLITZ, _EXHAUSTED, _FINAL_OVER = ShowdownReason.BLITZ, ShowdownReason.STOCK_EXH
 enum metaclass's attribute hook, several times a global's cost (``docs/performance.md``, "Fast paths kept")."""
 _KINDS: tuple[ActionKind, ...] = (ByValue(Draw, "source", SOURCES), OneCard(Discard), NoCard(Knock))
 
-# Interned actions, built once per seat: a turn lists two draws (and the knock) and four discards.
-_DRAWS: list[tuple[tuple[Action, ...], tuple[Action, ...]] | None] = [None] * (MAX_SEAT + 1)
-_DISCARDS: list[list[Discard] | None] = [None] * (MAX_SEAT + 1)
+
+def _draws_of(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    stock, discard = Draw(seat, STOCK), Draw(seat, DISCARD)
+    return (stock, discard, seat_action(Knock, seat)), (stock, discard)
 
 
-def _draws(seat: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
-    """A turn's first choices: draw from the stock or the discard pile, then knock (in play), or the draws alone."""
-    draws = _DRAWS[seat]
-    if draws is None:
-        stock, discard = Draw(seat, STOCK), Draw(seat, DISCARD)
-        draws = _DRAWS[seat] = ((stock, discard, seat_action(Knock, seat)), (stock, discard))
-    return draws
+def _discards_of(seat: int) -> list[Discard]:
+    return [Discard(seat, Card.from_index(index)) for index in range(52)]
 
 
-def _discards(seat: int) -> list[Discard]:
-    table = _DISCARDS[seat]
-    if table is None:
-        table = _DISCARDS[seat] = [Discard(seat, Card.from_index(index)) for index in range(52)]
-    return table
+_DRAWS: Final = BySeat(_draws_of, MAX_SEAT + 1)
+"""A turn's first choices by seat: draw from the stock or the discard pile, then knock (in play); or the draws alone."""
+_DISCARDS: Final = BySeat(_discards_of, MAX_SEAT + 1)
+"""A seat's interned discard of each card, by card index."""
 
 
 @built_by_position(GameState)
@@ -108,8 +104,8 @@ class DrawDiscard(CheckedWhereMade):
         widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
     ) -> Begun:
         """Turn the stock's top card up to start the discard pile; a deal dealt with a 31 ends at once (a blitz)."""
-        eldest = next_active(state.active, dealer)
-        turn = DrawTurn(eldest)
+        eldest = NEXT_ACTIVE[state.active][dealer]
+        turn = draw_turn(eldest)
         begun = opened(
             state, deal_number=deal_number, dealer=dealer, phase=_PLAY, to_act=eldest, hands=hands, widow=widow,
             stock=stock[1:], discard=stock[:1], pot=pot, balances=balances, turn=turn, log=log,
@@ -126,10 +122,10 @@ class DrawDiscard(CheckedWhereMade):
         assert seat is not None
         phase = state.phase
         if phase is _DISCARD:  # the four cards held, in hand order, but one just taken from the pile
-            table = _discards(seat)
+            table = _DISCARDS[seat]
             taken = state.turn.taken
             return tuple([table[card.index] for card in state.hands[seat] if card is not taken])
-        with_knock, draws = _draws(seat)
+        with_knock, draws = _DRAWS[seat]
         return with_knock if phase is _PLAY else draws
 
     # ------------------------------------------------------------------ play
@@ -160,7 +156,7 @@ class DrawDiscard(CheckedWhereMade):
                     return None
                 card, discard = discard[-1], discard[:-1]
                 log = appended(state.log, _TAKE, seat, (card,))
-                turn = DrawTurn(seat, turn.turns, card, turn.knockers, turn.final_left)  # it may not go back this turn
+                turn = draw_turn(seat, turn.turns, card, turn.knockers, turn.final_left)  # it may not go back this turn
             hands = with_seat(state.hands, seat, state.hands[seat] + (card,))
             after = _moved(
                 state, phase=_DISCARD, to_act=seat, hands=hands, stock=stock, discard=discard, turn=turn, log=log
@@ -172,7 +168,7 @@ class DrawDiscard(CheckedWhereMade):
         log = appended(state.log, _KNOCK, seat)
         turns = turn.turns + 1
         following = others[0]
-        turn = DrawTurn(following, turns, knockers=(seat,), final_left=others)
+        turn = draw_turn(following, turns, knockers=(seat,), final_left=others)
         hands, stock, discard = state.hands, state.stock, state.discard
         after = _moved(
             state, phase=_FINAL, to_act=following, hands=hands, stock=stock, discard=discard, turn=turn, log=log
@@ -207,8 +203,8 @@ class DrawDiscard(CheckedWhereMade):
         if knockers:
             following, phase = left[0], _FINAL
         else:
-            following, phase = next_active(state.active, seat), _PLAY
-        turn = DrawTurn(following, turns, None, knockers, left)
+            following, phase = NEXT_ACTIVE[state.active][seat], _PLAY
+        turn = draw_turn(following, turns, None, knockers, left)
         after = _moved(
             state, phase=phase, to_act=following, hands=hands, stock=stock, discard=discard, turn=turn, log=log
         )

@@ -7,7 +7,7 @@ these methods.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Final, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple, TYPE_CHECKING
 
 import attrs
 
@@ -16,7 +16,7 @@ from ...parts.undo import DealTable, Undo, off_top, out_of
 from ...core.actions import Action, FieldKind
 from ...core.cards import Card
 from ...ranking.table import thirty_ones
-from ...core.records import value_record
+from ...core.records import made_by_position, value_record
 from ...core.rules import Rules
 from ...core.state import Event, EventKind, Phase
 from ..common import check_final_round
@@ -77,6 +77,10 @@ class DrawTurn(NamedTuple):
     """Who knocked in this deal (one seat at most)."""
     final_left: tuple[int, ...] = ()
     """After a knock: the seats still owed their final turn, in order."""
+
+
+draw_turn: Final = made_by_position(DrawTurn)
+"""``DrawTurn(...)`` as a move makes it, on every action: built by position (a fast path, ``docs/performance.md``)."""
 
 
 def thirty_one(hand: tuple[Card, ...], rules: Rules) -> bool:

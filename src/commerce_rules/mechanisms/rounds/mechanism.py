@@ -24,9 +24,9 @@ from ...parts.play import accepted
 from ...parts.sight import EventSight, FieldSight, PrivateQuestion
 from ...core.events import appended
 from ...core.state import DealLog, EventKind, Phase, ShowdownReason, clockwise_from, moved, opened
-from ..common import exchange_choices, replaced, swap_in, turn_endings, unless_turn_limit, with_seat
+from ..common import exchange_choices, replaced, swap_in, TURN_ENDINGS, unless_turn_limit, with_seat
 from .numbers import BlindPositions
-from .record import FREEZE, ROUNDS_PHASES, RoundsTurn
+from .record import FREEZE, ROUNDS_PHASES, RoundsTurn, rounds_turn
 
 if TYPE_CHECKING:
     from ...core.rules import Rules
@@ -86,7 +86,7 @@ class Rounds:
         order = clockwise_from(state.active, dealer)  # the first round: every seat in play, from the eldest
         begun = opened(
             state, deal_number=deal_number, dealer=dealer, phase=_BLIND, to_act=dealer, hands=hands, widow=widow,
-            stock=stock, discard=(), pot=pot, balances=balances, turn=RoundsTurn(order[0], order), log=log,
+            stock=stock, discard=(), pot=pot, balances=balances, turn=rounds_turn(order[0], order), log=log,
         )
         return begun, None
 
@@ -98,7 +98,7 @@ class Rounds:
         if state.phase is _BLIND:
             return (*_blind_choices(seat, state.widow), seat_action(Pass, seat))
         turn: RoundsTurn = state.turn
-        with_knock, pass_only = turn_endings(seat)
+        with_knock, pass_only = TURN_ENDINGS[seat]
         ending = pass_only if turn.exchanges else with_knock  # a knock is a whole turn
         if seat in turn.spent:
             return ending
@@ -159,7 +159,7 @@ class Rounds:
             return self._end_turn(state, turn, hands, widow, state.stock, log, knockers, spent + (seat,))
         if exchanges >= state.rules.exchanges_per_turn:
             return self._end_turn(state, turn, hands, widow, state.stock, log, knockers, spent)
-        turn = RoundsTurn(seat, round_left, round_number, turns, exchanges, given + (give,), knockers, spent)
+        turn = rounds_turn(seat, round_left, round_number, turns, exchanges, given + (give,), knockers, spent)
         return moved(state, phase=_PLAY, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), None
 
     def play_in_steps(self, state: GameState, action: Exchange) -> Step | None:
@@ -241,7 +241,7 @@ class Rounds:
             stock = stock[1:]
             log = appended(log, _WIDOW_GROWS, state.dealer, (grown,))
         following = left[0]
-        turn = RoundsTurn(following, left, round_number, turns, 0, (), knockers, spent)
+        turn = rounds_turn(following, left, round_number, turns, 0, (), knockers, spent)
         state = moved(state, phase=_PLAY, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log)
         return unless_turn_limit(state, turns)
 

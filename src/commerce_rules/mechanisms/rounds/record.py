@@ -6,12 +6,12 @@ Kept apart from the play (:mod:`.rounds`) so that each module has one job;
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, Final, NamedTuple, TYPE_CHECKING
 
 from ...parts import jsonfields as jf
 from ...parts.undo import DealTable, Undo, out_of, undo_exchange
 from ...core.cards import Card
-from ...core.records import value_record
+from ...core.records import made_by_position, value_record
 from ...core.state import Event, EventKind, Phase, clockwise_from
 from ..common import check_three_cards
 
@@ -49,6 +49,10 @@ class RoundsTurn(NamedTuple):
     """Who knocked in this deal, in order (a second knock ends it)."""
     spent: tuple[int, ...] = ()
     """Seats that may not exchange again in this deal (three cards at once)."""
+
+
+rounds_turn: Final = made_by_position(RoundsTurn)
+"""``RoundsTurn(...)`` as a move makes it, on every action: built by position (a fast path, ``docs/performance.md``)."""
 
 
 def _undo_blind_exchange(table: DealTable, event: Event, path: str) -> None:

@@ -12,15 +12,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...parts.action_kinds import ActionKind, NoCard, OneCard
-from ...core.actions import Action, Barter, BarterReply, Buy, Knock, seat_action, trade_table
+from ...core.actions import Action, Barter, BarterReply, Buy, Knock, SEAT_ACTIONS, TRADES
 from ...core.cards import Card
 from ...parts.play import CheckedWhereMade
 from ...parts.sight import EventSight, FieldSight, PrivateQuestion
 from ...core.rules import Rules
 from ...core.events import appended
-from ...core.state import DealLog, EventKind, Phase, ShowdownReason, moved, moved_and_paid, next_active, opened
+from ...core.state import DealLog, EventKind, Phase, ShowdownReason, moved, moved_and_paid, NEXT_ACTIVE, opened
 from ..common import unless_turn_limit
-from .record import BUY_PRICE, TRADE_BARTER_PHASES, TradeTurn, barter_partner
+from .record import BUY_PRICE, TRADE_BARTER_PHASES, TradeTurn, trade_turn, barter_partner
 
 if TYPE_CHECKING:
     from ...parts.play import Begun, EventShape, Step
@@ -65,10 +65,10 @@ class TradeBarter(CheckedWhereMade):
         self, state: GameState, deal_number: int, dealer: int, hands: tuple[tuple[Card, ...], ...],
         widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
     ) -> Begun:
-        eldest = next_active(state.active, dealer)
+        eldest = NEXT_ACTIVE[state.active][dealer]
         begun = opened(
             state, deal_number=deal_number, dealer=dealer, phase=_PLAY, to_act=eldest, hands=hands, widow=widow,
-            stock=stock, discard=(), pot=pot, balances=balances, turn=TradeTurn(eldest), log=log,
+            stock=stock, discard=(), pot=pot, balances=balances, turn=trade_turn(eldest), log=log,
         )
         return begun, None
 
@@ -80,9 +80,9 @@ class TradeBarter(CheckedWhereMade):
         seat = state.to_act
         assert seat is not None
         a, b, c = state.hands[seat]  # trade and barter keeps three cards a hand
-        table = trade_table(seat)
+        table = TRADES[seat]
         first, second, third = table[a.index], table[b.index], table[c.index]  # (buy, barter, reply) of each card
-        knock = seat_action(Knock, seat)
+        knock = SEAT_ACTIONS[Knock][seat]
         if state.phase is _REPLY:
             return (first[2], second[2], third[2], knock)
         if state.stock:
@@ -112,7 +112,7 @@ class TradeBarter(CheckedWhereMade):
         if kind is Barter:
             partner = barter_partner(state, seat)
             turn: TradeTurn = state.turn
-            turn = TradeTurn(turn.turn_of, turn.turns, card)
+            turn = trade_turn(turn.turn_of, turn.turns, card)
             hands, stock, log = state.hands, state.stock, state.log
             after = moved(state, phase=_REPLY, to_act=partner, hands=hands, widow=(), stock=stock, turn=turn, log=log)
             return after, None
@@ -160,8 +160,8 @@ class TradeBarter(CheckedWhereMade):
             )
             return state, _EXHAUSTED
         turns = state.turn.turns + 1
-        following = next_active(state.active, seat)
-        turn = TradeTurn(following, turns)
+        following = NEXT_ACTIVE[state.active][seat]
+        turn = trade_turn(following, turns)
         state = moved_and_paid(
             state, to_act=following, hands=hands, stock=stock[1:], discard=discard, balances=balances, turn=turn,
             log=log,
@@ -183,8 +183,8 @@ class TradeBarter(CheckedWhereMade):
         pair = (offerer, partner) if offerer < partner else (partner, offerer)
         log = appended(state.log, _BARTER, offerer, (offered, returned), partner, pair)
         turns = turn.turns + 1
-        following = next_active(state.active, offerer)
-        turn = TradeTurn(following, turns)
+        following = NEXT_ACTIVE[state.active][offerer]
+        turn = trade_turn(following, turns)
         stock = state.stock
         return unless_turn_limit(
             moved(state, phase=_PLAY, to_act=following, hands=hands, widow=(), stock=stock, turn=turn, log=log), turns

@@ -6,12 +6,12 @@ beside :class:`~commerce_rules.mechanisms.trade_barter.mechanism.TradeBarter`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, Final, NamedTuple, TYPE_CHECKING
 
 from ...core.cards import Card
-from ...core.records import value_record
+from ...core.records import made_by_position, value_record
 from ...core.rules import BarterDirection
-from ...core.state import Event, EventKind, Phase, next_active
+from ...core.state import Event, EventKind, Phase, NEXT_ACTIVE, next_active
 from ...parts import jsonfields as jf
 from ...parts.undo import DealTable, Undo, off_top, out_of, undo_swap
 from ..common import check_three_cards
@@ -39,6 +39,10 @@ class TradeTurn(NamedTuple):
     """Turns completed in this deal (for ``turn_limit``)."""
     offer: Card | None = None
     """The card offered in a pending barter (private to the offerer)."""
+
+
+trade_turn: Final = made_by_position(TradeTurn)
+"""``TradeTurn(...)`` as a move makes it, on every action: built by position (a fast path, ``docs/performance.md``)."""
 
 
 def _undo_buy(table: DealTable, event: Event, path: str) -> None:
@@ -121,5 +125,6 @@ class TradeBarterDocument:
 
 def barter_partner(state: GameState, seat: int) -> int:
     """The neighbour ``seat`` barters with (left by default, right with ``barter_direction='right'``)."""
-    step = 1 if state.rules.barter_direction is BarterDirection.LEFT else -1
-    return next_active(state.active, seat, step)
+    if state.rules.barter_direction is BarterDirection.LEFT:
+        return NEXT_ACTIVE[state.active][seat]
+    return next_active(state.active, seat, -1)

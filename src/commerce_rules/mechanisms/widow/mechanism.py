@@ -25,16 +25,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...parts.action_kinds import NoCard, TwoCards
-from ...core.actions import Action, Exchange, ExchangeAll, Knock, Pass, Pounce, exchange_table, seat_action
+from ...core.actions import Action, Exchange, ExchangeAll, Knock, Pass, Pounce, EXCHANGES, seat_action
 from ...core.cards import Card
 from ...parts.play import accepted
 from ...parts.sight import FieldSight, PrivateQuestion
 from ...core.rules import StallEffect
 from ...core.events import appended
-from ...core.state import DealLog, EventKind, Phase, ShowdownReason, clockwise_from, moved, next_active, opened
-from ..common import exchange_choices, replaced, swap_in, turn_endings, unless_turn_limit, whole_hand_endings, with_seat
+from ...core.state import DealLog, EventKind, Phase, ShowdownReason, clockwise_from, moved, NEXT_ACTIVE, opened
+from ..common import exchange_choices, replaced, swap_in, TURN_ENDINGS, unless_turn_limit, WHOLE_HAND_ENDINGS, with_seat
 from . import must_exchange
-from .record import WIDOW_EVENTS, WIDOW_PHASES, WidowTurn, blitz_among, pounce_card, pounce_card_in
+from .record import WIDOW_EVENTS, WIDOW_PHASES, WidowTurn, widow_turn, blitz_among, pounce_card, pounce_card_in
 
 if TYPE_CHECKING:
     from ...parts.action_kinds import ActionKind
@@ -118,7 +118,7 @@ class Widow:
         self, state: GameState, deal_number: int, dealer: int, hands: tuple[tuple[Card, ...], ...],
         widow: tuple[Card, ...], stock: tuple[Card, ...], pot: int, balances: tuple[int, ...], log: DealLog,
     ) -> Begun:
-        turn = WidowTurn(next_active(state.active, dealer))
+        turn = widow_turn(NEXT_ACTIVE[state.active][dealer])
         rules = state.rules
         reason = None
         if rules.dealer_choice:  # the extra hand lies face down until the dealer chooses (Rules §7.3)
@@ -165,13 +165,13 @@ class Widow:
                 x, y, z = state.widow
             except ValueError:  # a quad (frozen: pass or knock only), or a widow of another size
                 return self.listing(state)
-            table = exchange_table(seat)
+            table = EXCHANGES[seat]
             first, second, third = table[a.index], table[b.index], table[c.index]
             i, j, k = x.index, y.index, z.index
             if state.rules.exchange_all:  # the whole hand for the whole widow, before the endings
-                with_knock, pass_only = whole_hand_endings(seat)
+                with_knock, pass_only = WHOLE_HAND_ENDINGS[seat]
             else:
-                with_knock, pass_only = turn_endings(seat)
+                with_knock, pass_only = TURN_ENDINGS[seat]
                 if phase is _PLAY:
                     pass_, knock = with_knock
                     return (first[i], first[j], first[k], second[i], second[j], second[k], third[i], third[j], third[k], pass_, knock)
@@ -192,7 +192,7 @@ class Widow:
             return must_exchange.listing(state)
         turn: WidowTurn = state.turn
         hand = state.hands[seat]
-        with_knock, pass_only = turn_endings(seat)
+        with_knock, pass_only = TURN_ENDINGS[seat]
         ending = with_knock if phase is _PLAY and not turn.exchanges else pass_only  # one knock a deal, a whole turn
         if len(hand) == 4:  # a quad is frozen: pass or knock only [resolution]
             return ending
@@ -267,14 +267,14 @@ class Widow:
         ):
             return self._exchanged(state, turn, seat, hands, new_widow, log, (give,))
         if phase is _PLAY:
-            following = next_active(state.active, seat)
+            following = NEXT_ACTIVE[state.active][seat]
         else:  # the final round: the next seat owed a final turn, or the showdown
             left = left[1:] if left and left[0] == seat else tuple([s for s in left if s != seat])  # the seat to act is first, but for a pounce
             if not left:
                 return self._end_turn(state, turn, phase, hands, new_widow, state.stock, log, 0, ())
             following = left[0]
         turns += 1
-        turn = WidowTurn(following, turns, 0, 0, (), knockers, left, (), resume)
+        turn = widow_turn(following, turns, 0, 0, (), knockers, left, (), resume)
         after = moved(state, phase=phase, to_act=following, hands=hands, widow=new_widow, stock=state.stock, turn=turn, log=log)
         return unless_turn_limit(after, turns)
 
@@ -413,9 +413,9 @@ class Widow:
                 return moved(state, phase=phase, to_act=seat, hands=hands, widow=widow, stock=stock, turn=turn, log=log), _FINAL_ROUND
             following = left[0]
         else:
-            following = next_active(state.active, seat)
+            following = NEXT_ACTIVE[state.active][seat]
         turns = turn.turns + 1
-        turn = WidowTurn(following, turns, passes, 0, (), turn.knockers, left, declined, turn.resume)
+        turn = widow_turn(following, turns, passes, 0, (), turn.knockers, left, declined, turn.resume)
         return unless_turn_limit(moved(state, phase=phase, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log), turns)
 
     # ------------------------------------------------------------------ observation

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Exchange, ExchangeAll, Knock, Pass, seat_action
 from ...core.state import EventKind, Phase
-from ..common import exchange_choices, turn_endings
+from ..common import TURN_ENDINGS, exchange_choices
 
 if TYPE_CHECKING:
     from ...core.events import Event
@@ -47,7 +47,7 @@ def listing(state: GameState) -> tuple[Action, ...]:
     assert seat is not None
     turn: WidowTurn = state.turn
     if turn.exchanges:  # only an ordinary turn stays open after its exchange
-        return turn_endings(seat)[0]
+        return TURN_ENDINGS[seat][0]
     choices = exchange_choices(state.hands[seat], state.widow, (), seat)
     return (*choices, seat_action(ExchangeAll, seat)) if state.rules.exchange_all else choices
 

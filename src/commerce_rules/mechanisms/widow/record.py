@@ -6,13 +6,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, Final, NamedTuple, TYPE_CHECKING
 
 from ...parts import jsonfields as jf
 from ...parts.undo import DealTable, Undo, off_top, out_of, same_cards, undo_exchange
 from ...core.cards import Card
 from ...ranking.table import blitz_among
-from ...core.records import value_record
+from ...core.records import made_by_position, value_record
 from ...core.rules import StallEffect
 from ...core.state import Event, EventKind, Phase
 from ...parts.sight import EventSight
@@ -60,6 +60,10 @@ class WidowTurn(NamedTuple):
     """Pounce: seats that declined to pounce on the widow as it is now."""
     resume: Phase | None = None
     """Pounce: the phase play returns to once the question is answered."""
+
+
+widow_turn: Final = made_by_position(WidowTurn)
+"""``WidowTurn(...)`` as a move makes it, on every action: built by position (a fast path, ``docs/performance.md``)."""
 
 
 def pounce_card_in(hand: tuple[Card, ...], widow: tuple[Card, ...], stock: tuple[Card, ...]) -> Card | None:

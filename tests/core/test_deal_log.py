@@ -124,3 +124,17 @@ def test_a_log_with_no_private_event_gives_every_seat_its_events_themselves() ->
     private = log.then(_SEEN_EVENTS[2]).then(_SEEN_EVENTS[4])
     assert private.seen_by(2) == private.events
     assert private.seen_by(1)[2] == Event(EventKind.BUY, 2, (), visible_to=(2,))
+
+
+_KINDS_SEEN = [Event(kind, seat) for kind in (EventKind.PASS, EventKind.KNOCK, EventKind.POUNCE_DECLINED) for seat in (0, 1)]
+
+
+@given(st.lists(st.sampled_from(_KINDS_SEEN), max_size=30), st.sets(st.integers(0, 30)))
+def test_a_log_knows_the_kinds_of_event_it_holds_however_often_it_was_read(events: list[Event], read_at: set[int]) -> None:
+    log = EMPTY_LOG
+    assert log.kinds == frozenset()
+    for number, happened in enumerate(events):
+        log = log.then(happened)
+        if number in read_at:
+            assert log.kinds == {event.kind for event in events[: number + 1]}
+    assert log.kinds == {event.kind for event in events} == DealLog.of(tuple(events)).kinds

@@ -88,7 +88,9 @@ class DealLog:
     action is kept once, not once per event.
     """
 
-    __slots__ = ("_previous", "_kind", "_player", "_cards", "_target", "_visible_to", "size", "_events", "_private")
+    __slots__ = (
+        "_previous", "_kind", "_player", "_cards", "_target", "_visible_to", "size", "_events", "_private", "_kinds",
+    )
 
     _previous: DealLog | None
     _kind: EventKind | None
@@ -100,6 +102,8 @@ class DealLog:
     _events: tuple[Event, ...] | None
     _private: bool
     """Whether some event is seen by some seats only: set with ``_events`` (observe skips its filter without one)."""
+    _kinds: frozenset[EventKind]
+    """The kinds of the events: set with ``_events`` (see :attr:`kinds`)."""
 
     def __init__(
         self,
@@ -121,6 +125,7 @@ class DealLog:
             self.size = 0
             self._events = ()
             self._private = False
+            self._kinds = frozenset()
         else:
             self.size = previous.size + 1
             self._events = None
@@ -132,6 +137,7 @@ class DealLog:
         for event in events:
             log = DealLog(log, *event)
         log._private = any(event.visible_to is not None for event in events)
+        log._kinds = frozenset(event.kind for event in events)
         log._events = events
         return log
 
@@ -159,10 +165,22 @@ class DealLog:
             newer.append(Event(node._kind, node._player, node._cards, node._target, visible_to))  # type: ignore[arg-type]
             node = node._previous  # type: ignore[assignment]
         newer.reverse()
-        self._private = private or node._private  # before _events: a thread that finds _events finds this too
+        kinds = node._kinds
+        for event in newer:
+            if event.kind not in kinds:
+                kinds = kinds | {event.kind}
+        self._kinds = kinds  # these two before _events: a thread that finds _events finds them too
+        self._private = private or node._private
         events = self._events = node._events + tuple(newer)
         self._previous = None  # the tuple holds them all: let the older nodes (and their tuples) go
         return events
+
+    @property
+    def kinds(self) -> frozenset[EventKind]:
+        """The kinds of event the log holds: ``observe`` asks whether a secret one is among them, not every event."""
+        if self._events is None:
+            self._read()
+        return self._kinds
 
     def seen_by(self, player: int) -> tuple[Event, ...]:
         """The events as ``player`` saw them: the cards of an event kept only if it is public or ``player`` saw them.

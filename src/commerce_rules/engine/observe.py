@@ -62,7 +62,7 @@ def observe(state: GameState, player: int) -> Observation:
     if sight.record_fields and score is not None:
         score = turn_as_seen(score, sight.record_fields, player, asked)
     history = log.seen_by(player)
-    if sight.secret_kinds:
+    if sight.secret_kinds and not sight.secret_kinds.isdisjoint(log.kinds):  # a secret event in this deal
         history = history_as_seen(history, player, sight.secret_kinds)
     return new_observation(
         player,

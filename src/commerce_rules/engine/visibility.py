@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..parts.sight import EventSight, FieldSight, PrivateQuestion
 
@@ -120,12 +120,7 @@ def history_as_seen(history: tuple[Event, ...], player: int, secret_kinds: froze
     The cards of events seen by some seats only are already hidden
     (:meth:`~commerce_rules.core.events.DealLog.seen_by`).
     """
-    if secret_kinds.isdisjoint(map(_kind_of, history)):  # no secret event at all, as in most deals: a scan in C
-        return history
     return tuple([event for event in history if event.kind not in secret_kinds or event.player == player])
-
-
-_kind_of: Final = attrgetter("kind")
 
 
 def as_if_unasked(

@@ -43,7 +43,7 @@ from commerce_rules.core.state import EventKind, Phase, next_active
 from commerce_rules.engine.variant import variant_of
 from commerce_rules.engine.visibility import as_if_unasked, turn_as_seen
 from commerce_rules.mechanisms import common
-from commerce_rules.mechanisms.common import unless_turn_limit, with_seat, without
+from commerce_rules.mechanisms.common import with_seat, without
 from commerce_rules.mechanisms.draw_discard import mechanism as draw_discard
 from commerce_rules.mechanisms.rounds import mechanism as rounds
 from commerce_rules.mechanisms.trade_barter import mechanism as trade_barter
@@ -113,7 +113,7 @@ def plain_trade_play(state: GameState, action: Action) -> Step | None:
         following = next_active(state.active, seat)
         turns = turn.turns + 1
         after = bought._replace(to_act=following, stock=state.stock[1:], turn=TradeTurn(following, turns))
-        return unless_turn_limit(after, turns)
+        return after, None
     assert isinstance(action, BarterReply) and turn.offer is not None
     offerer, offered, returned = turn.turn_of, turn.offer, action.card
     hands = with_seat(state.hands, offerer, without(state.hands[offerer], offered) + (returned,))
@@ -123,7 +123,7 @@ def plain_trade_play(state: GameState, action: Action) -> Step | None:
     turns = turn.turns + 1
     turn = TradeTurn(following, turns)
     after = state._replace(phase=Phase.PLAY, to_act=following, hands=hands, widow=(), turn=turn, log=log)
-    return unless_turn_limit(after, turns)
+    return after, None
 
 
 @pytest.mark.parametrize("variant", TRADE_BARTER_VARIANTS)

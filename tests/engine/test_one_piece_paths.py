@@ -21,7 +21,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from commerce_rules import CRP, Action, BlindExchange, TRENTUNO, Exchange, GameState, Pass, Phase, Rules, ShowdownReason, deal_position, legal_actions
+from commerce_rules import CRP, Action, BlindExchange, TRENTUNO, Exchange, GameState, Pass, Phase, Rules, ShowdownReason, apply, deal_position, legal_actions
 from commerce_rules.core.cards import Card, parse_cards
 from commerce_rules.mechanisms.common import exchange_choices
 from commerce_rules.mechanisms.rounds.mechanism import Rounds, _blind_choices
@@ -110,8 +110,10 @@ def test_a_widow_exchange_in_one_piece_ends_the_turn_as_the_rules_say(options: d
     assert after.hands[0] == (state.widow[0], *state.hands[0][1:]) and after.widow[0] == state.hands[0][0]
     if options.get("exchanges_per_turn") == 2:  # the turn goes on: the same seat, one exchange made
         assert after.to_act == 0 and after.turn.exchanges == 1 and reason is None
-    elif options.get("turn_limit") == 1:  # the one turn the deal allows is over
-        assert reason is ShowdownReason.TURN_LIMIT
+    elif options.get("turn_limit") == 1:  # the one turn the deal allows is over: the engine ends the deal by it
+        assert reason is None and after.turn.turns == 1
+        showdown = apply(state, action).last_showdown
+        assert showdown is not None and showdown.reason is ShowdownReason.TURN_LIMIT
     else:
         assert after.to_act == 1 and after.turn.exchanges == 0 and after.turn.turns == 1 and reason is None
 

@@ -36,6 +36,8 @@ vocabulary, the presets and the exports."""
 PART_ENUMS = {"Mechanism", "Scoring", "Ranking", "EventKind", "ShowdownReason"}
 SHARED_PHASES = {"OVER", "PLAY"}
 """Phases every variant has: over, and the placeholder of a deal not begun yet."""
+SHARED_REASONS = {"TURN_LIMIT"}
+"""The showdown reason of every mechanism alike: ``turn_limit`` is the engine's to hold (``parts/play.py``)."""
 PART_ACTIONS = {"Buy", "Barter", "BarterReply", "Exchange", "ExchangeAll", "Pounce", "BlindExchange", "BuyHorse"}
 
 
@@ -51,7 +53,8 @@ def part_references(path: Path) -> list[str]:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
             owner, name = node.value.id, node.attr
-            if owner in PART_ENUMS or (owner == "Phase" and name not in SHARED_PHASES):
+            shared = (owner == "Phase" and name in SHARED_PHASES) or (owner == "ShowdownReason" and name in SHARED_REASONS)
+            if (owner in PART_ENUMS or owner == "Phase") and not shared:
                 found.append(f"{owner}.{name} (line {node.lineno})")
         elif isinstance(node, ast.Name) and node.id in PART_ACTIONS:
             found.append(f"{node.id} (line {node.lineno})")

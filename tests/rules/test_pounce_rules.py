@@ -138,6 +138,14 @@ def test_a_pounce_uses_no_turn() -> None:
     assert state.last_showdown.reason is ShowdownReason.TURN_LIMIT
 
 
+def test_a_declined_pounce_question_that_completes_the_last_turn_ends_the_deal_and_others_see_it_wait() -> None:
+    state = apply(position(POUNCE.replace(turn_limit=1)), Exchange(1, c("7♣"), c("A♠")))  # 7♣ to the widow
+    assert asked(state, 3) and state.turn.turns == 0  # the question holds the first turn open
+    assert observe(state, 2).to_act is None  # declined, the turn limit would end the deal: nobody is shown to act
+    after = apply(state, Pass(3))
+    assert after.last_showdown is not None and after.last_showdown.reason is ShowdownReason.TURN_LIMIT
+
+
 def test_the_pounce_question_is_asked_after_an_exchange() -> None:
     state = apply(position(), Exchange(1, c("7♣"), c("A♠")))
     assert state.widow == cards("7♣ 10♦ 2♥")

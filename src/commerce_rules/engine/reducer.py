@@ -17,7 +17,7 @@ from ..core.cards import Card
 from .deal import Decks, check_decks_dealt, chosen_decks
 from ..core.errors import ArgumentTypeError, CommerceError, IllegalActionError
 from .observe import Observation, observe
-from ..parts.play import Settled
+from ..parts.play import Settled, ended_at_turn_limit
 from ..core.rules import Rules
 from .showdown import continue_match, finish_deal
 from .start import new_game
@@ -89,6 +89,8 @@ def apply(
     if step is None:
         raise IllegalActionError(_why_illegal(state, action))
     after, outcome = step
+    if outcome is None and state.rules.turn_limit is not None and owner is variant.mechanism:
+        outcome = ended_at_turn_limit(after)
     if deck is None and decks is None:  # the common call: the seed deals whatever deal this one ends in
         return after if outcome is None else _deal_ended(state, after, outcome, ())
     chosen = chosen_decks(state.rules, deck, decks)  # checked before the deal is settled and the next dealt

@@ -170,12 +170,12 @@ def _declined_in_turn(
 ) -> tuple[list[GameState], GameState, bool]:
     """Every pending private question of ``state`` declined in turn: the states in which each was asked, in
     order, the state play goes on from, and whether declining ended the deal (that state then is its end)."""
-    from ..parts.play import accepted
+    from ..parts.play import accepted, ended_at_turn_limit
 
     asked: list[GameState] = []
     while state.phase in questions and state.to_act is not None:
         asked.append(state)
         state, outcome = accepted(mechanism.play(state, questions[state.phase](state.to_act)))
-        if outcome is not None:
+        if outcome is not None or ended_at_turn_limit(state) is not None:
             return asked, state, True
     return asked, state, False

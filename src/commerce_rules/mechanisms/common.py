@@ -7,18 +7,17 @@ from typing import TYPE_CHECKING, Final, TypeVar
 from ..core.actions import EXCHANGES, MAX_SEAT, Action, Exchange, ExchangeAll, Knock, Pass, seat_action
 from ..core.caches import BySeat
 from ..parts.jsonfields import fail
-from ..core.state import EventKind, ShowdownReason, clockwise_from
+from ..core.state import EventKind, clockwise_from
 from ..parts.words import plural
 
 if TYPE_CHECKING:
     from ..core.cards import Card
-    from ..parts.play import Step
     from ..core.rules import Rules
     from ..core.state import Event, GameState
 
 __all__ = [
     "check_three_cards", "knocker_of", "turn_limit_text", "exchange_choices", "exchange_refusal", "replaced", "swap_in",
-    "taken_from_the_widow", "TURN_ENDINGS", "WHOLE_HAND_ENDINGS", "unless_turn_limit", "with_seat", "without",
+    "taken_from_the_widow", "TURN_ENDINGS", "WHOLE_HAND_ENDINGS", "with_seat", "without",
 ]
 
 
@@ -136,14 +135,6 @@ def exchange_refusal(state: GameState, action: Exchange, given: tuple[Card, ...]
     if action.take in given:
         return f"{action.take} was put into the widow this turn and cannot be taken back"
     return None
-
-
-def unless_turn_limit(state: GameState, turns: int) -> Step:
-    """Play goes on from ``state`` — unless ``turn_limit`` turns have been played in this deal."""
-    limit = state.rules.turn_limit
-    if limit is not None and turns >= limit:
-        return state, ShowdownReason.TURN_LIMIT
-    return state, None
 
 
 def check_three_cards(state: GameState) -> None:

@@ -18,16 +18,18 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..core.state import ShowdownReason
+
 if TYPE_CHECKING:
     from .action_kinds import ActionKind
     from ..core.actions import Action
     from ..core.cards import Card
     from ..ranking import HandValue
     from ..core.rules import Rules
-    from ..core.state import DealLog, EventKind, GameState, Payment, Phase, ShowdownReason
+    from ..core.state import DealLog, EventKind, GameState, Payment, Phase
     from .sight import EventSight, FieldSight, PrivateQuestion
 
-__all__ = ["AcceptThenApply", "CheckedWhereMade", "EventShape", "MechanismPart", "PhasePart", "ScoringPart", "Settled", "Settlement", "Step", "accepted"]
+__all__ = ["AcceptThenApply", "CheckedWhereMade", "EventShape", "MechanismPart", "PhasePart", "ScoringPart", "Settled", "Settlement", "Step", "accepted", "ended_at_turn_limit"]
 
 
 class Settled(enum.Enum):
@@ -113,8 +115,25 @@ def accepted(step: Step | None) -> Step:
     return step
 
 
+def ended_at_turn_limit(after: GameState) -> ShowdownReason | None:
+    """``TURN_LIMIT`` where ``after``, the state a mechanism's move left and did not end, has had ``turn_limit``
+    turns in its deal; else ``None``.
+
+    ``turn_limit`` is an option of every mechanism alike, so the engine holds
+    it, not each mechanism: a mechanism counts its deal's turns in its turn
+    record's ``turns``, and the deal ends when they reach the limit.
+    """
+    limit = after.rules.turn_limit
+    return ShowdownReason.TURN_LIMIT if limit is not None and after.turn.turns >= limit else None
+
+
 class MechanismPart(PhasePart, Protocol):
-    """Who acts, what they may do, how cards move and when the exchanges end."""
+    """Who acts, what they may do, how cards move and when the exchanges end.
+
+    Its turn record (``GameState.turn``) counts the turns completed in the
+    deal in a field ``turns``: the engine ends a deal at ``turn_limit`` by it
+    (:func:`ended_at_turn_limit`).
+    """
 
     widow_size: int
     """Cards dealt face up to the widow (0 without a widow)."""

@@ -28,7 +28,7 @@ from ...parts.sight import EventSight, FieldSight, PrivateQuestion
 from ...core.events import appended
 from ...core.records import built_by_position
 from ...core.state import DealLog, EventKind, GameState, Phase, ShowdownReason, clockwise_from, NEXT_ACTIVE, opened
-from ..common import unless_turn_limit, with_seat, without
+from ..common import with_seat, without
 from .record import DISCARD, SOURCES, STOCK, Discard, Draw, DRAW_DISCARD_PHASES, DrawTurn, draw_turn, thirty_one
 
 if TYPE_CHECKING:
@@ -173,7 +173,7 @@ class DrawDiscard(CheckedWhereMade):
         after = _moved(
             state, phase=_FINAL, to_act=following, hands=hands, stock=stock, discard=discard, turn=turn, log=log
         )
-        return unless_turn_limit(after, turns)
+        return after, None
 
     def _discard(self, state: GameState, turn: DrawTurn, seat: int, card: Card) -> Step:
         """The turn ends: a blitz, the stock's end, the final round's end, or the next seat's turn."""
@@ -208,7 +208,7 @@ class DrawDiscard(CheckedWhereMade):
         after = _moved(
             state, phase=phase, to_act=following, hands=hands, stock=stock, discard=discard, turn=turn, log=log
         )
-        return unless_turn_limit(after, turns)
+        return after, None
 
     # ------------------------------------------------------------------ what a seat sees
 

@@ -24,7 +24,7 @@ from ...parts.play import accepted
 from ...parts.sight import EventSight, FieldSight, PrivateQuestion
 from ...core.events import appended
 from ...core.state import DealLog, EventKind, Phase, ShowdownReason, clockwise_from, moved, opened
-from ..common import exchange_choices, replaced, swap_in, TURN_ENDINGS, unless_turn_limit, with_seat
+from ..common import exchange_choices, replaced, swap_in, TURN_ENDINGS, with_seat
 from .numbers import BlindPositions
 from .record import FREEZE, ROUNDS_PHASES, RoundsTurn, rounds_turn
 
@@ -243,7 +243,7 @@ class Rounds:
         following = left[0]
         turn = rounds_turn(following, left, round_number, turns, 0, (), knockers, spent)
         state = moved(state, phase=_PLAY, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log)
-        return unless_turn_limit(state, turns)
+        return state, None
 
     # ------------------------------------------------------------------ what a seat sees
 

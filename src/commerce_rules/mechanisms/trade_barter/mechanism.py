@@ -19,7 +19,6 @@ from ...parts.sight import EventSight, FieldSight, PrivateQuestion
 from ...core.rules import Rules
 from ...core.events import appended
 from ...core.state import DealLog, EventKind, Phase, ShowdownReason, moved, moved_and_paid, NEXT_ACTIVE, opened
-from ..common import unless_turn_limit
 from .record import BUY_PRICE, TRADE_BARTER_PHASES, TradeTurn, trade_turn, barter_partner
 
 if TYPE_CHECKING:
@@ -166,7 +165,7 @@ class TradeBarter(CheckedWhereMade):
             state, to_act=following, hands=hands, stock=stock[1:], discard=discard, balances=balances, turn=turn,
             log=log,
         )
-        return unless_turn_limit(state, turns)
+        return state, None
 
     def _swap(self, state: GameState, partner: int, returned: Card) -> Step:
         """A barter answered with ``returned``: the two cards change hands, each to the end of its new hand
@@ -186,9 +185,7 @@ class TradeBarter(CheckedWhereMade):
         following = NEXT_ACTIVE[state.active][offerer]
         turn = trade_turn(following, turns)
         stock = state.stock
-        return unless_turn_limit(
-            moved(state, phase=_PLAY, to_act=following, hands=hands, widow=(), stock=stock, turn=turn, log=log), turns
-        )
+        return moved(state, phase=_PLAY, to_act=following, hands=hands, widow=(), stock=stock, turn=turn, log=log), None
 
     # ------------------------------------------------------------------ what a seat sees
 

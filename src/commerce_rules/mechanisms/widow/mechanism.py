@@ -32,7 +32,7 @@ from ...parts.sight import FieldSight, PrivateQuestion
 from ...core.rules import StallEffect
 from ...core.events import appended
 from ...core.state import DealLog, EventKind, Phase, ShowdownReason, clockwise_from, moved, NEXT_ACTIVE, opened
-from ..common import exchange_choices, replaced, swap_in, TURN_ENDINGS, unless_turn_limit, WHOLE_HAND_ENDINGS, with_seat
+from ..common import exchange_choices, replaced, swap_in, TURN_ENDINGS, WHOLE_HAND_ENDINGS, with_seat
 from . import must_exchange
 from .record import WIDOW_EVENTS, WIDOW_PHASES, WidowTurn, widow_turn, blitz_among, pounce_card, pounce_card_in
 
@@ -276,7 +276,7 @@ class Widow:
         turns += 1
         turn = widow_turn(following, turns, 0, 0, (), knockers, left, (), resume)
         after = moved(state, phase=phase, to_act=following, hands=hands, widow=new_widow, stock=state.stock, turn=turn, log=log)
-        return unless_turn_limit(after, turns)
+        return after, None
 
     def play_in_steps(self, state: GameState, action: Exchange) -> Step | None:
         """:meth:`play` for an exchange, every exchange through :meth:`_exchanged`: the general path its
@@ -416,7 +416,7 @@ class Widow:
             following = NEXT_ACTIVE[state.active][seat]
         turns = turn.turns + 1
         turn = widow_turn(following, turns, passes, 0, (), turn.knockers, left, declined, turn.resume)
-        return unless_turn_limit(moved(state, phase=phase, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log), turns)
+        return moved(state, phase=phase, to_act=following, hands=hands, widow=widow, stock=stock, turn=turn, log=log), None
 
     # ------------------------------------------------------------------ observation
 

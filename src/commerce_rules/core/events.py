@@ -102,8 +102,8 @@ class DealLog:
     _events: tuple[Event, ...] | None
     _private: bool
     """Whether some event is seen by some seats only: set with ``_events`` (observe skips its filter without one)."""
-    _kinds: frozenset[EventKind]
-    """The kinds of the events: set with ``_events`` (see :attr:`kinds`)."""
+    _kinds: frozenset[EventKind] | None
+    """The kinds of the events once :attr:`kinds` was asked of this log or of one before it, else ``None``."""
 
     def __init__(
         self,
@@ -125,7 +125,7 @@ class DealLog:
             self.size = 0
             self._events = ()
             self._private = False
-            self._kinds = frozenset()
+            self._kinds = None
         else:
             self.size = previous.size + 1
             self._events = None
@@ -137,7 +137,7 @@ class DealLog:
         for event in events:
             log = DealLog(log, *event)
         log._private = any(event.visible_to is not None for event in events)
-        log._kinds = frozenset(event.kind for event in events)
+        log._kinds = None
         log._events = events
         return log
 
@@ -166,9 +166,10 @@ class DealLog:
             node = node._previous  # type: ignore[assignment]
         newer.reverse()
         kinds = node._kinds
-        for event in newer:
-            if event.kind not in kinds:
-                kinds = kinds | {event.kind}
+        if kinds is not None:  # asked of an older log (as observe asks in a game with secret events): kept up to date
+            for event in newer:
+                if event.kind not in kinds:
+                    kinds = kinds | {event.kind}
         self._kinds = kinds  # these two before _events: a thread that finds _events finds them too
         self._private = private or node._private
         events = self._events = node._events + tuple(newer)
@@ -178,9 +179,13 @@ class DealLog:
     @property
     def kinds(self) -> frozenset[EventKind]:
         """The kinds of event the log holds: ``observe`` asks whether a secret one is among them, not every event."""
-        if self._events is None:
-            self._read()
-        return self._kinds
+        events = self._events
+        if events is None:
+            events = self._read()
+        kinds = self._kinds
+        if kinds is None:
+            kinds = self._kinds = frozenset([event.kind for event in events])
+        return kinds
 
     def seen_by(self, player: int) -> tuple[Event, ...]:
         """The events as ``player`` saw them: the cards of an event kept only if it is public or ``player`` saw them.

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 from commerce_rules import Card, Rules, apply, new_game
 from commerce_rules.core import state as state_module
-from commerce_rules.core.events import DealLog, EventKind, appended
+from commerce_rules.core.events import DealLog, Event, EventKind, appended, new_event
 from commerce_rules.core.observation import Observation
 from commerce_rules.core.records import built_by_position, made_by_position
 from commerce_rules.core.state import moved, moved_and_paid, opened
@@ -87,6 +87,7 @@ PLAIN: dict[Callable[..., Any], Callable[..., Any]] = {
     trade_turn: TradeTurn,
     widow_turn: WidowTurn,
     new_observation: Observation,
+    new_event: Event,
 }
 """Each fast path, and its plain reference."""
 
@@ -199,7 +200,7 @@ def test_the_hand_tables_memo_follows_each_change_of_rules() -> None:
         assert table._LAST[0] is rules
 
 
-@pytest.mark.parametrize("record", [DrawTurn, RoundsTurn, TradeTurn, WidowTurn, Observation], ids=lambda r: r.__name__)
+@pytest.mark.parametrize("record", [DrawTurn, RoundsTurn, TradeTurn, WidowTurn, Observation, Event], ids=lambda r: r.__name__)
 def test_a_record_made_by_position_is_its_class_call_with_its_source_in_linecache(record: Any) -> None:
     made = made_by_position(record)
     defaults = record._field_defaults

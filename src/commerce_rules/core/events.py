@@ -11,7 +11,7 @@ import enum
 from typing import Any, Final, NamedTuple
 
 from .cards import Card
-from .records import value_record
+from .records import made_by_position, value_record
 
 __all__ = ["EMPTY_LOG", "DealLog", "Event", "EventKind", "appended"]
 
@@ -73,6 +73,10 @@ class Event(NamedTuple):
     cards: tuple[Card, ...] = ()
     target: int | None = None
     visible_to: tuple[int, ...] | None = None
+
+
+new_event: Final = made_by_position(Event)
+"""``Event(...)`` as a history read builds each of its events: by position (a fast path, ``docs/performance.md``)."""
 
 
 class DealLog:
@@ -162,7 +166,7 @@ class DealLog:
             visible_to = node._visible_to
             if visible_to is not None:
                 private = True
-            newer.append(Event(node._kind, node._player, node._cards, node._target, visible_to))  # type: ignore[arg-type]
+            newer.append(new_event(node._kind, node._player, node._cards, node._target, visible_to))  # type: ignore[arg-type]
             node = node._previous  # type: ignore[assignment]
         newer.reverse()
         kinds = node._kinds
@@ -201,7 +205,7 @@ class DealLog:
             return events
         return tuple([
             event if event.visible_to is None or player in event.visible_to or not event.cards
-            else Event(event.kind, event.player, (), event.target, event.visible_to)  # the cards hidden
+            else new_event(event.kind, event.player, (), event.target, event.visible_to)  # the cards hidden
             for event in events
         ])
 

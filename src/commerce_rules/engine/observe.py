@@ -57,7 +57,7 @@ def observe(state: GameState, player: int) -> Observation:
     (rules, _, _, deal_number, dealer, phase, to_act, hands, widow, stock, discard, pot, balances, lives, active, turn, score,
      log, showdowns, winners) = state
     asked = to_act if phase in sight.questions else None
-    if sight.turn_fields and (real_turn is not None or any(sight.turn_values(turn))):  # else nothing to hide
+    if sight.turn_fields:
         turn = turn_as_seen(turn, sight.turn_fields, player, asked, real_turn)
     if sight.record_fields and score is not None:
         score = turn_as_seen(score, sight.record_fields, player, asked)

@@ -25,7 +25,6 @@ an event kind undeclared.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..parts.sight import EventSight, FieldSight, PrivateQuestion
@@ -54,9 +53,6 @@ class SeatSight(NamedTuple):
     """The mechanism's turn record fields that some seats may not see."""
     record_fields: dict[str, FieldSight]
     """The scoring's match record fields that some seats may not see."""
-    turn_values: Callable[[Any], tuple[Any, ...]]
-    """The values of ``turn_fields`` in a turn record, as one tuple: where none is set (their defaults are empty),
-    there is nothing to hide, and ``observe`` passes the record on without a look at each field (a fast path)."""
 
 
 def seat_sight(rules: Rules, mechanism: MechanismPart, scoring: ScoringPart) -> SeatSight:
@@ -74,17 +70,7 @@ def seat_sight(rules: Rules, mechanism: MechanismPart, scoring: ScoringPart) -> 
         secret_kinds,
         turn_fields,
         {name: sight for name, sight in scoring.record_sight.items() if sight is not FieldSight.EVERYONE},
-        _values_of(tuple(turn_fields)),
     )
-
-
-def _values_of(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
-    """A reader of the fields ``names`` of a record, as one tuple, in C (``attrgetter`` of one name gives no tuple)."""
-    if not names:
-        return lambda record: ()
-    if len(names) == 1:
-        return attrgetter(names[0], names[0])
-    return attrgetter(*names)
 
 
 def turn_as_seen(turn: Any, sights: Mapping[str, FieldSight], player: int, asked: int | None, real: Any = None) -> Any:

@@ -244,10 +244,7 @@ def thirty_ones(rules: Rules) -> frozenset[int]:
     >>> sum(card.bit for card in parse_cards("A♥ K♥ 10♥")) in thirty_ones(THIRTY_ONE)
     True
     """
-    last = _LAST  # _lookup's first test, without its call: Thirty-One asks after every discard (a fast path)
-    if last[0] is not rules:
-        last = _lookup(rules)
-    return last[2].thirty_ones  # type: ignore[union-attr]  # the table is set with the rules
+    return _lookup(rules)[2].thirty_ones
 
 
 def is_blitz(value: HandValue, rules: Rules) -> bool:
@@ -277,11 +274,8 @@ def blitz_among(rules: Rules, hands: Sequence[Sequence[Card]], seats: Iterable[i
     >>> blitz_among(TRENTUNO, hands, (1,)), blitz_among(TRENTUNO, hands, (0, 1))
     (False, True)
     """
-    last = _LAST  # _lookup's first test, without its call: Schwimmen asks after every exchange (a fast path)
-    if last[0] is not rules:
-        last = _lookup(rules)
-    _, lookup, table = last
-    strength = table.blitz_strength  # type: ignore[union-attr]  # the table is set with the rules
+    _, lookup, table = _lookup(rules)
+    strength = table.blitz_strength
     for seat in seats:
         hand = hands[seat]
         if len(hand) == 3:

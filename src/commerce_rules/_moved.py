@@ -59,6 +59,25 @@ MOVED_AGAIN: Final[Mapping[tuple[str, str], str]] = {
 """Names that had left their old module before 0.2 (``commerce_rules.deal.new_game``): where they are now."""
 
 
+def _describe_action(action: object) -> str:
+    """0.1's ``commerce_rules.actions.describe_action(action)``: the action's own words, ``action.describe()``."""
+    from .core.actions import Action
+    from .core.errors import ArgumentTypeError
+
+    if not isinstance(action, Action):
+        raise ArgumentTypeError(f"describe_action() needs an action, not {type(action).__name__}")
+    return action.describe()
+
+
+RETIRED: Final[Mapping[tuple[str, str], tuple[object, str]]] = {
+    ("actions", "describe_action"): (
+        _describe_action,
+        "call action.describe(); commerce_rules.describe_action(view, action) words an action for one seat's table",
+    ),
+}
+"""Names that are gone from their module in 0.2, each with what stands in for it meanwhile and what to use."""
+
+
 class MovedModule(types.ModuleType):
     """Stands at an old path: every name read from it is read from the new module, with a warning."""
 
@@ -70,6 +89,11 @@ class MovedModule(types.ModuleType):
     def __getattr__(self, name: str) -> object:
         if name.startswith("__") and name != "__all__":
             raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
+        retired = RETIRED.get((self._old, name))
+        if retired is not None:
+            stand_in, instead = retired
+            warnings.warn(f"{PACKAGE}.{self._old}.{name} is deprecated: {instead}", DeprecationWarning, stacklevel=2)
+            return stand_in
         new = MOVED_AGAIN.get((self._old, name), self._new)
         module = importlib.import_module(f"{PACKAGE}.{new}")
         if not hasattr(module, name):

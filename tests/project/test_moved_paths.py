@@ -59,6 +59,19 @@ def test_names_that_left_their_module_before_the_move_are_still_found_there(old:
         assert getattr(importlib.import_module(f"commerce_rules.{old}"), name) is getattr(commerce_rules, name)
 
 
+def test_the_old_describe_action_of_an_action_alone_still_words_it_and_says_what_replaces_it() -> None:
+    from commerce_rules import ArgumentTypeError, Card, Exchange
+
+    stand_in = importlib.import_module("commerce_rules.actions")
+    with pytest.warns(DeprecationWarning, match=r"actions.describe_action is deprecated: call action.describe\(\)"):
+        describe = stand_in.describe_action
+    action = Exchange(2, Card.parse("2♣"), Card.parse("A♠"))
+    assert describe(action) == action.describe() == "seat 2 exchanges 2♣ for A♠ from the widow"
+    with pytest.raises(ArgumentTypeError, match="needs an action, not str"):
+        describe("knock")
+    assert not hasattr(importlib.import_module("commerce_rules.core.actions"), "describe_action")
+
+
 def test_a_name_no_module_ever_had_is_an_attribute_error_without_a_warning() -> None:
     stand_in = importlib.import_module("commerce_rules.rules")
     with warnings.catch_warnings():

@@ -34,7 +34,6 @@ __all__ = [
     "Knock",
     "Pass",
     "Pounce",
-    "describe_action",
 ]
 
 MAX_SEAT = 11
@@ -275,18 +274,6 @@ class BuyHorse(Action):
 
     def describe(self) -> str:
         return f"seat {self.player} buys a horse"
-
-
-def describe_action(action: Action) -> str:
-    """The action in plain words, as the narrated demo prints it.
-
-    >>> from commerce_rules import Card
-    >>> describe_action(Exchange(2, Card.parse("2♣"), Card.parse("A♠")))
-    'seat 2 exchanges 2♣ for A♠ from the widow'
-    """
-    if not isinstance(action, Action):
-        raise ArgumentTypeError(f"describe_action() needs an action, not {type(action).__name__}")
-    return action.describe()
 
 
 # Interned actions for legal_actions(): the same values, built once per seat and read by seat from a table

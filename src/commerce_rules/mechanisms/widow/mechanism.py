@@ -4,11 +4,9 @@ On a turn a player exchanges a hand card for a widow card (up to
 ``exchanges_per_turn`` times, a pass closing the turn early), passes, or
 knocks; after a knock every other active player has exactly one final turn.
 When every active player has passed ``stall_passes`` times in a row the
-exchanges end (**[resolution]**: no extra final round). With ``pounce``, a
-player whose tricon's fourth card lies in the widow is asked out of turn
-whether to take it (**[resolution]**: the question is an action of its own
-that uses no turn, asked before play goes on, the first eligible player in
-turn order from the player whose turn it is asked first).
+exchanges end (**[resolution]**: no extra final round). With ``pounce``
+(Rules §3, :mod:`.pounce`), a player whose tricon's fourth card lies in the
+widow is asked out of turn whether to take it.
 
 Schwimmen's options (Rules §7): ``dealer_choice`` deals the widow face
 down as an extra hand that the dealer keeps out of (``Pass``) or takes
@@ -32,9 +30,9 @@ from ...parts.sight import FieldSight, PrivateQuestion
 from ...core.rules import StallEffect
 from ...core.events import appended
 from ...core.state import DealLog, EventKind, Phase, ShowdownReason, clockwise_from, moved, NEXT_ACTIVE, opened
-from ..common import exchange_choices, replaced, swap_in, TURN_ENDINGS, WHOLE_HAND_ENDINGS, with_seat
-from . import must_exchange
-from .record import WIDOW_EVENTS, WIDOW_PHASES, WidowTurn, widow_turn, blitz_among, pounce_card, pounce_card_in
+from ..common import exchange_choices, replaced, TURN_ENDINGS, WHOLE_HAND_ENDINGS, with_seat
+from . import must_exchange, pounce
+from .record import WIDOW_EVENTS, WIDOW_PHASES, WidowTurn, widow_turn, blitz_among, pounce_card
 
 if TYPE_CHECKING:
     from ...parts.action_kinds import ActionKind
@@ -46,38 +44,13 @@ __all__ = ["Widow", "WidowTurn", "pounce_card"]
 
 _PLAY, _FINAL, _POUNCE, _CHOICE = Phase.PLAY, Phase.FINAL_ROUND, Phase.POUNCE, Phase.DEALER_CHOICE
 _EXCHANGE, _PASS, _KNOCK = EventKind.EXCHANGE, EventKind.PASS, EventKind.KNOCK
-_POUNCED, _DECLINED = EventKind.POUNCE, EventKind.POUNCE_DECLINED
+_DECLINED = EventKind.POUNCE_DECLINED
 _ALL, _TAKE_EXTRA, _KEEP, _NEW_WIDOW = EventKind.EXCHANGE_ALL, EventKind.TAKE_EXTRA_HAND, EventKind.KEEP_HAND, EventKind.NEW_WIDOW
 _BLITZ, _STALL, _FINAL_ROUND = ShowdownReason.BLITZ, ShowdownReason.STALL, ShowdownReason.FINAL_ROUND
 _NEW_WIDOW_EFFECT = StallEffect.NEW_WIDOW
 """The enum members the moves read, as module globals: on Python 3.11 a member read through its class goes through the
 enum metaclass's attribute hook, several times a global's cost (``docs/performance.md``, "Fast paths kept")."""
 _KINDS = (TwoCards(Exchange), NoCard(Pass), NoCard(Knock))
-
-
-def _tricon_among(hands: tuple[tuple[Card, ...], ...]) -> bool:
-    """Whether a hand starts with three cards of a rank: the quick test before a pounce question is looked
-    for (most tables hold no tricon; a quad passes it, and ``()`` is a seat out of the match)."""
-    for hand in hands:
-        if hand and hand[0].rank is hand[1].rank is hand[2].rank:
-            return True
-    return False
-
-
-def _asked(
-    state: GameState, turn: WidowTurn, phase: Phase,
-    hands: tuple[tuple[Card, ...], ...], widow: tuple[Card, ...], stock: tuple[Card, ...], log: DealLog,
-) -> GameState | None:
-    """The pounce question to ask now, if a seat can pounce: the first eligible seat in turn order from the
-    player whose turn it is, i.e. the seats in play clockwise after the one before it (every seat in play
-    holds a hand, four cards once it has pounced)."""
-    declined = turn.declined
-    for seat in clockwise_from(state.active, turn.turn_of - 1):
-        hand = hands[seat]
-        if hand[0].rank is hand[1].rank and seat not in declined and pounce_card_in(hand, widow, stock) is not None:
-            turn = turn._replace(resume=turn.resume if phase is _POUNCE else phase)
-            return moved(state, phase=_POUNCE, to_act=seat, hands=hands, widow=widow, stock=stock, turn=turn, log=log)
-    return None
 
 
 class Widow:
@@ -263,7 +236,7 @@ class Widow:
             exchanges + 1 < rules.exchanges_per_turn
             or (rules.must_exchange and phase is _PLAY)  # the stop or the ride-on follows (Rules §10.3)
             or (rules.blitz and blitz_among(rules, hands, (seat,)))
-            or (rules.pounce and _tricon_among(hands))
+            or (rules.pounce and pounce.tricon_among(hands))
         ):
             return self._exchanged(state, turn, seat, hands, new_widow, log, (give,))
         if phase is _PLAY:
@@ -337,7 +310,7 @@ class Widow:
         if rules.blitz and blitz_among(rules, hands, (seat,)):  # 31 ends the deal at once (Rules §7.6)
             turn = turn._replace(passes=0, exchanges=exchanges, given=turn.given + given, declined=(), resume=None)
             return moved(state, phase=state.phase, to_act=seat, hands=hands, widow=widow, stock=state.stock, turn=turn, log=log), _BLITZ
-        if not rules.pounce or not _tricon_among(hands):  # the common path: no question can follow, so the state is built once
+        if not rules.pounce or not pounce.tricon_among(hands):  # the common path: no question can follow, so the state is built once
             if exchanges >= rules.exchanges_per_turn and not must_exchange.keeps_turn_open(rules, state.phase):
                 return self._end_turn(state, turn, state.phase, hands, widow, state.stock, log, 0, ())
             turn = turn._replace(passes=0, exchanges=exchanges, given=turn.given + given, declined=(), resume=None)
@@ -369,13 +342,8 @@ class Widow:
         return self._go_on(after, after.turn, _PLAY, after.hands, widow, stock, after.log)
 
     def _pounce(self, state: GameState, turn: WidowTurn, seat: int) -> Step:
-        card = pounce_card(state, seat)
-        assert card is not None
-        refill = state.stock[0]
-        hands = with_seat(state.hands, seat, state.hands[seat] + (card,))
-        log = appended(state.log, _POUNCED, seat, (card, refill))
-        widow = swap_in(state.widow, card, refill)
-        return self._go_on(state, turn._replace(declined=()), _POUNCE, hands, widow, state.stock[1:], log)
+        hands, widow, stock, log = pounce.pounced(state, seat)
+        return self._go_on(state, turn._replace(declined=()), _POUNCE, hands, widow, stock, log)
 
     def _go_on(
         self, state: GameState, turn: WidowTurn, phase: Phase,
@@ -383,8 +351,8 @@ class Widow:
     ) -> Step:
         """After the widow changed (or a pounce was declined): ask the next pounce, or let play go on."""
         if state.rules.pounce:
-            if _tricon_among(hands):
-                asked = _asked(state, turn, phase, hands, widow, stock, log)
+            if pounce.tricon_among(hands):
+                asked = pounce.question(state, turn, phase, hands, widow, stock, log)
                 if asked is not None:
                     return asked, None
             if phase is _POUNCE:

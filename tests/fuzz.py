@@ -49,7 +49,6 @@ import re
 import signal
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path

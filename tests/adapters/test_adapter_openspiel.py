@@ -472,7 +472,7 @@ def test_deal_chance_deals_each_deal_in_one_chance_node_of_as_many_shuffles(name
     game = load(variant=name, players=3, deal_chance=1024)
     assert game.max_chance_outcomes() == 1024 and "deal_chance=1024" in str(game)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
-    state, rng = game.new_initial_state(), random.Random(2)
+    state = game.new_initial_state()
     state.apply_action(0)  # the first dealer
     assert state.is_chance_node() and len(state.chance_outcomes()) == 1024
     state.apply_action(7)  # shuffle 7: the whole first deal

@@ -25,7 +25,7 @@ from commerce_rules.render import Html, cards_html, observation_html, showdown_h
 from commerce_rules.cli.terminal import Abandoned, play_match
 from commerce_rules.text.typed_moves import move_words, read_move
 
-from helpers import c, cards, random_walk
+from helpers import c, random_walk
 
 HUGE = 10**5000
 """More digits than Python writes as text by default."""

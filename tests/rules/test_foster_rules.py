@@ -12,7 +12,6 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st

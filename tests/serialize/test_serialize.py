@@ -18,7 +18,6 @@ from pathlib import Path
 from collections.abc import Iterator
 from typing import Any
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -45,7 +44,6 @@ from commerce_rules import (
     GameState,
     IllegalActionError,
     Knock,
-    Mechanism,
     Pass,
     Phase,
     Pounce,

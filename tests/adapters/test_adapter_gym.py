@@ -5,6 +5,7 @@ Skipped unless ``gymnasium`` is installed: ``nox -s adapters`` runs it.
 
 from __future__ import annotations
 
+import random
 import warnings
 from pathlib import Path
 from typing import Any
@@ -34,16 +35,19 @@ from commerce_rules import (  # noqa: E402
     Observation,
     Pass,
     RandomBot,
+    action_from_index,
     action_index,
     apply,
     deal_position,
     legal_action_mask,
+    legal_actions,
     new_game,
     observation_tensor,
     observe,
     returns,
 )
 from commerce_rules.gym import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, CommerceEnv  # noqa: E402
+from commerce_rules.gym import env as gym_env  # noqa: E402
 
 PRESET_NAMES = sorted(PRESETS)
 
@@ -207,6 +211,50 @@ def test_a_bot_instance_starts_every_episode_as_given() -> None:
     first = play_to_the_end(environment, seed=8)
     final = environment.match
     assert play_to_the_end(environment, seed=8)[1] == first[1] and environment.match == final
+
+
+@pytest.mark.parametrize(("name", "seat", "seed"), [("crp", 1, 12), ("foster", 0, 3), ("thirty_one", 2, 40)])
+def test_random_bot_opponents_draw_as_documented_with_no_observation_made(
+    name: str, seat: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The class RandomBot: seat ``s`` draws ``legal[rng.randrange(len(legal))]``, ``rng`` seeded as ``RandomBot`` would be."""
+    observed: list[int] = []
+
+    def observing(state: GameState, player: int) -> Observation:
+        observed.append(player)
+        return observe(state, player)
+
+    monkeypatch.setattr(gym_env, "observe", observing)
+    environment = CommerceEnv(name, 4, seat=seat, opponents=RandomBot)
+    observation, _ = environment.reset(seed=seed)
+    seeds = np.random.SeedSequence(seed).generate_state(4, dtype=np.uint64)
+    draws = {other: random.Random(int(seeds[other] >> 1)) for other in range(4) if other != seat}
+
+    def opponents_drawn(state: GameState) -> GameState:
+        while not state.is_over and state.to_act != seat:
+            assert state.to_act is not None
+            legal = legal_actions(state)
+            state = apply(state, legal[draws[state.to_act].randrange(len(legal))])
+        return state
+
+    expected = opponents_drawn(new_game(environment.rules, 4, seed=seed))
+    played: list[tuple[int, GameState]] = []
+    terminated = False
+    while not terminated:
+        assert environment.match == expected
+        legal = legal_actions(expected)
+        index = action_index(expected, legal[len(played) % len(legal)])
+        observation, _, terminated, _, _ = environment.step(index)
+        expected = opponents_drawn(apply(expected, action_from_index(expected, index)))
+        played.append((index, expected))
+    assert environment.match == expected and expected.is_over
+    assert set(observed) == {seat}  # the learner's observations only: none is made for a drawing seat
+    built = CommerceEnv(name, 4, seat=seat, opponents=type("Built", (RandomBot,), {}))  # a subclass: built and asked
+    built.reset(seed=seed)
+    for index, after in played:
+        built.step(index)
+        assert built.match == after
+    assert set(observed) == set(range(4))
 
 
 @pytest.mark.parametrize(

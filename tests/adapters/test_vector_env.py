@@ -116,6 +116,29 @@ def test_every_row_is_the_match_stepped_alone(name: str, players: int, options: 
     assert ended >= 2
 
 
+class BuiltRandomBot(RandomBot):
+    """RandomBot itself, built and asked at every turn: the class RandomBot is drawn from without a bot."""
+
+
+@pytest.mark.parametrize("name", ["foster", "crp", "thirty_one"])
+def test_random_bot_opponents_play_the_moves_the_bots_themselves_play(name: str) -> None:
+    drawn = CommerceVectorEnv(4, name, 4, seat=3, opponents=RandomBot, deal_limit=2)
+    built = CommerceVectorEnv(4, name, 4, seat=3, opponents=BuiltRandomBot, deal_limit=2)
+    observed, _ = drawn.reset(seed=21)
+    expected, _ = built.reset(seed=21)
+    rng = np.random.default_rng(3)
+    ended = 0
+    for _ in range(80):
+        assert drawn.matches == built.matches and drawn.seeds == built.seeds
+        same_observations(observed, expected)
+        actions = masked_actions(rng, observed["action_mask"])
+        observed, rewards, terminated, _, _ = drawn.step(actions)
+        expected, expected_rewards, expected_terminated, _, _ = built.step(actions)
+        assert np.array_equal(rewards, expected_rewards) and np.array_equal(terminated, expected_terminated)
+        ended += int(terminated.sum())
+    assert ended >= 2
+
+
 def first_legal(observation: Observation, legal: tuple[Action, ...]) -> Action:
     return legal[0]
 

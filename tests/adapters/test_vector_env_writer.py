@@ -32,7 +32,12 @@ from commerce_rules import (  # noqa: E402
     observation_tensor_size,
     observe,
 )
-from commerce_rules.learning.tensor_writer import observation_tensor_entries, write_observation_tensor  # noqa: E402
+from commerce_rules.learning.tensor_writer import (  # noqa: E402
+    BatchWriter,
+    observation_tensor_entries,
+    write_entries,
+    write_observation_tensor,
+)
 
 
 def check_every_seat(state: GameState) -> None:
@@ -94,3 +99,38 @@ def test_bad_arguments_are_refused_as_observation_tensor_refuses_them() -> None:
     assert (row == 5.0).all()  # refused before anything is written
     with pytest.raises(CommerceError, match="not in this variant's deck"):
         observation_tensor_entries(foreign)
+
+
+def test_a_batch_writer_appends_each_views_entries_from_its_rows_start() -> None:
+    rules = PRESETS["crp"].replace(turn_limit=40, deal_limit=2)
+    states: list[GameState] = []
+    play_random_match(rules, 4, 4, random.Random(2), check=lambda before, action, after: states.append(after))
+    views = [observe(state, seat) for state in states[::7] for seat in range(4)]
+    size = observation_tensor_size(rules, 4)
+    batch = BatchWriter(rules)
+    for _ in range(2):  # cleared, it writes the same again
+        batch.clear()
+        for row, view in enumerate(views):
+            batch.add(view, row * size)
+        positions: list[int] = []
+        numbers: list[float] = []
+        for row, view in enumerate(views):
+            write_entries(view, row * size, positions, numbers)
+        assert (batch.positions, batch.numbers) == (positions, numbers)
+    rows = np.zeros((len(views), size), dtype=np.float32)
+    rows.reshape(-1)[batch.positions] = batch.numbers
+    assert np.array_equal(rows, np.array([observation_tensor(view) for view in views], dtype=np.float32))
+
+
+def test_a_batch_writer_refuses_other_rules_and_foreign_cards_and_keeps_what_it_had() -> None:
+    state = new_game(PRESETS["trentuno"], 4, seed=1)
+    view = observe(state, 0)
+    batch = BatchWriter(state.rules)
+    batch.add(view, 0)
+    kept = (list(batch.positions), list(batch.numbers))
+    with pytest.raises(CommerceError, match="other rules"):
+        batch.add(observe(new_game(PRESETS["crp"], 4, seed=1), 0), 100)
+    foreign: Observation = view._replace(hand=(Card.parse("9♣"), *view.hand[1:]))  # no 9 in Trentuno's 40 cards
+    with pytest.raises(CommerceError, match="not in this variant's deck"):
+        batch.add(foreign, 100)
+    assert (batch.positions, batch.numbers) == kept

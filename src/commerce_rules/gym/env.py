@@ -17,6 +17,13 @@ is always False: a ``turn_limit`` of :data:`DEFAULT_TURN_LIMIT` and a
 ``deal_limit`` of :data:`DEFAULT_DEAL_LIMIT` (OpenSpiel's) are supplied where
 the preset and ``options`` leave them unset, so every match ends by the rules.
 
+An opponent given as the class :class:`~commerce_rules.RandomBot` plays as
+``RandomBot(seed=s)`` would, ``s`` derived from the match's seed and its
+seat: ``legal[rng.randrange(len(legal))]``, ``rng`` a ``random.Random(s)``
+and ``legal`` the engine's :func:`~commerce_rules.legal_actions`. The bot
+itself is never built, nor the seat's observation made (a uniform draw
+reads neither): the same moves, at the cost of the engine's moves alone.
+
 A private question to an opponent (the pounce, Rules §3.3) is answered
 inside the environment like any other opponent's move: the learner never
 steps while another seat is asked, so neither its observations nor the
@@ -31,6 +38,7 @@ from __future__ import annotations
 
 import copy
 import inspect
+import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Union
 
@@ -42,7 +50,7 @@ from .. import legal_action_indices, legal_actions, num_actions, observation_ten
 from ..learning.action_space import action_from_index
 from ..core.actions import Action
 from ..learning.adapter_input import action_index_argument
-from ..bots import Bot, GreedyBot
+from ..bots import Bot, GreedyBot, RandomBot
 from ..engine.reducer import apply
 from ..core.errors import CommerceError, IllegalActionError
 from ..text.narrate import describe_standings, narrate_start, narrate_step
@@ -52,7 +60,7 @@ from ..learning.parameters import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, with_d
 from ..core.quoting import shown
 from ..core.rules import PRESETS, Rules
 from ..engine.start import new_game
-from ..core.state import GameState
+from ..core.state import GameState, Phase
 
 __all__ = ["DEFAULT_DEAL_LIMIT", "DEFAULT_TURN_LIMIT", "CommerceEnv", "Opponent", "Policy"]
 
@@ -66,17 +74,29 @@ a seed derived from the match's and its seat), or a :data:`Policy` (called as it
 Observed = dict[str, Any]
 """The learner's observation: ``{"observation": float32 array, "action_mask": int8 array}``."""
 
+Player = Union[Policy, random.Random]
+"""How a seat plays a match: a :data:`Policy`, or the generator of a uniform draw (a :class:`~commerce_rules.RandomBot` class)."""
+
 RENDER_MODES: Final = ("ansi",)
 
 Move = tuple[GameState, Action, GameState]
+
+OVER: Final = Phase.OVER
+"""The phase of a match over (read where a loop tests every move: ``state.phase is OVER``)."""
 
 
 _SEEDED: dict[type, bool] = {}
 """Whether a bot class's constructor takes a seed, by class (``inspect.signature`` costs more than a reset)."""
 
 
-def _player(opponent: Opponent, seed: int) -> Policy:
-    """How ``opponent`` plays one episode: a copy of a bot as given, a bot class built from ``seed``, or the callable itself."""
+def _player(opponent: Opponent, seed: int) -> Player:
+    """How ``opponent`` plays one episode: a copy of a bot as given, a bot class built from ``seed``, or the callable itself.
+
+    The class ``RandomBot`` is the generator its ``RandomBot(seed=seed)`` would
+    draw from (the bot's own rule, played by :func:`play_opponents`).
+    """
+    if opponent is RandomBot:
+        return random.Random(seed)
     if isinstance(opponent, type):
         seeded = _SEEDED.get(opponent)
         if seeded is None:
@@ -118,7 +138,7 @@ def opponents_by_seat(players: int, seat: int, opponents: Opponent | Sequence[Op
     return given
 
 
-def match_players(opponents: dict[int, Opponent], match_seed: int, players: int) -> dict[int, Policy]:
+def match_players(opponents: dict[int, Opponent], match_seed: int, players: int) -> dict[int, Player]:
     """How each opponent plays the match dealt from ``match_seed``; a bot class is built from a seed derived from it."""
     if not any(isinstance(opponent, type) for opponent in opponents.values()):
         return {seat: _player(opponent, 0) for seat, opponent in opponents.items()}  # no seed is used
@@ -126,21 +146,27 @@ def match_players(opponents: dict[int, Opponent], match_seed: int, players: int)
     return {seat: _player(opponent, int(seeds[seat] >> 1)) for seat, opponent in opponents.items()}
 
 
-def play_opponents(match: GameState, seat: int, policies: dict[int, Policy], moves: list[Move] | None) -> GameState:
+def play_opponents(match: GameState, seat: int, policies: dict[int, Player], moves: list[Move] | None) -> GameState:
     """``match`` played on by the opponents until ``seat`` is to act or the match is over; their moves appended to ``moves``.
 
     An opponent answering a private question is stepped here like any
-    other move: the learner sees only where it stands at its next turn.
+    other move: the learner sees only where it stands at its next turn. A
+    seat played by a generator (a ``RandomBot`` class) draws as the bot
+    draws, ``legal[rng.randrange(len(legal))]``, without an observation.
 
     :raises CommerceError: an opponent chose an action that is not legal.
     """
-    while not match.is_over and match.to_act != seat:
+    while match.phase is not OVER and match.to_act != seat:
         other = match.to_act
         assert other is not None
         legal = legal_actions(match)
-        move = policies[other](observe(match, other), legal)
-        if not any(option is move for option in legal) and move not in legal:  # a bot returns one of them: no __eq__
-            raise CommerceError(f"the opponent at seat {other} chose {shown(move)}, which is not one of its legal actions")
+        policy = policies[other]
+        if isinstance(policy, random.Random):  # RandomBot's choice; its check of the legal actions is the engine's own
+            move = legal[policy.randrange(len(legal))]
+        else:
+            move = policy(observe(match, other), legal)
+            if not any(option is move for option in legal) and move not in legal:  # a bot returns one of them: no __eq__
+                raise CommerceError(f"the opponent at seat {other} chose {shown(move)}, which is not one of its legal actions")
         after = apply(match, move)
         if moves is not None:
             moves.append((match, move, after))
@@ -191,7 +217,7 @@ class CommerceEnv(gymnasium.Env[Observed, np.int64]):  # type: ignore[misc, unus
         self.action_space = spaces.Discrete(actions)
         self._actions = actions
         self.match: GameState | None = None
-        self._players: dict[int, Policy] = {}
+        self._players: dict[int, Player] = {}
         """This episode's opponents, by seat."""
         self._told: tuple[GameState | None, list[Move]] = (None, [])
         """What ``render`` narrates: the match as it started (``None`` after a step), and the moves since the learner's last."""

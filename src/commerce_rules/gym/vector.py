@@ -7,9 +7,16 @@ same checks, limits, opponents and seeding: the functions of
 into two preallocated arrays, one row per match: ``"observation"``, ``float32``
 of shape ``(num_envs, observation_tensor_size(rules, players))``, each row
 exactly :func:`~commerce_rules.observation_tensor` of the learner's view
-(:func:`~commerce_rules.learning.tensor_writer.write_entries` sets the few
-entries that are not 0), and ``"action_mask"``, ``bool`` of shape
-``(num_envs, num_actions(rules))``, True at the learner's legal actions.
+(a :class:`~commerce_rules.learning.tensor_writer.BatchWriter` gathers the
+few entries of every row that are not 0, set in one assignment), and
+``"action_mask"``, ``bool`` of shape ``(num_envs, num_actions(rules))``, True
+at the learner's legal actions (set in one assignment too).
+
+A step plays the engine's moves of every row first (the learner's action,
+the opponents' moves, a new match where one ended), then writes every row:
+opponents given as the class :class:`~commerce_rules.RandomBot` draw from
+the engine's legal actions without an observation (see
+:mod:`commerce_rules.gym.env`), so the learner's view is the only one made.
 
 Autoreset follows Gymnasium's *same-step* mode
 (``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``): the step
@@ -46,9 +53,9 @@ from ..engine.start import new_game
 from ..learning.action_space import action_space, num_actions
 from ..learning.returns import returns
 from ..learning.tensor import observation_tensor_size
-from ..learning.tensor_writer import write_entries
+from ..learning.tensor_writer import BatchWriter
 from ..parts.action_kinds import ByValue, NoCard, OneCard, TwoCards
-from .env import Observed, Opponent, Policy, match_players, opponents_by_seat, play_opponents, table_rules
+from .env import OVER, Observed, Opponent, Player, match_players, opponents_by_seat, play_opponents, table_rules
 
 __all__ = ["CommerceVectorEnv"]
 
@@ -119,9 +126,13 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
         self._seeds: list[int] = [0] * num_envs
         self._generators: list[Any] = [None] * num_envs
         """Each match's generator, seeded by its last seeded reset, from which the next match's seed is drawn."""
-        self._policies: list[dict[int, Policy]] = [{} for _ in range(num_envs)]
+        self._policies: list[dict[int, Player]] = [{} for _ in range(num_envs)]
         self._legal: list[dict[int, Action]] = [{} for _ in range(num_envs)]
         """Each match's legal actions of the learner, by index: what its row of the mask shows."""
+        self._entries = BatchWriter(self.rules)
+        """The entries (not 0) of every row's observation, gathered at each step."""
+        self._final_entries = BatchWriter(self.rules)
+        """Those of a final observation."""
 
     @property
     def matches(self) -> tuple[GameState, ...]:
@@ -154,16 +165,12 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
             seeds = list(seed)
         else:
             raise CommerceError(f"seed must be None, an int or a list of {self.num_envs} seeds, not {shown(seed)}")
-        positions: list[int] = []
-        numbers: list[float] = []
-        allowed: list[int] = []
         for env, given in enumerate(seeds):
             self._deal(env, given)
-            self._write(env, positions, numbers, allowed)
         self._rewards[:] = 0.0
         self._terminations[:] = False
         self._truncations[:] = False
-        return self._fill(positions, numbers, allowed), {}
+        return self._write(), {}
 
     def step(self, actions: Any) -> tuple[Observed, Any, Any, Any, dict[str, Any]]:
         """Play each row's action for its learner, then its opponents until the learner's turn; deal ended matches anew.
@@ -185,27 +192,25 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
             if move is None and not self._match(env).is_over:
                 raise IllegalActionError(f"no legal action of the learner has the index {index} now (row {env})")
             moves.append(move)
-        seat = self.seat
+        seat, matches, policies = self.seat, self._matches, self._policies
         rewards, terminations = self._rewards, self._terminations
         rewards[:] = 0.0
         terminations[:] = False
-        positions: list[int] = []
-        numbers: list[float] = []
-        allowed: list[int] = []
-        infos: dict[str, Any] = {}
-        for env, move in enumerate(moves):
-            match = self._matches[env]
+        ended: list[tuple[int, GameState]] = []
+        for env, move in enumerate(moves):  # the engine's moves first, every row; then the rows written, every row
+            match = matches[env]
             assert match is not None
             if move is not None:
-                match = play_opponents(apply(match, move), seat, self._policies[env], None)
-                self._matches[env] = match
-            if match.is_over:
+                match = matches[env] = play_opponents(apply(match, move), seat, policies[env], None)
+            if match.phase is OVER:
                 rewards[env] = float(returns(match)[seat])
                 terminations[env] = True
-                self._final(infos, env, match)
+                ended.append((env, match))
                 self._deal(env, None)
-            self._write(env, positions, numbers, allowed)
-        observed = self._fill(positions, numbers, allowed)
+        infos: dict[str, Any] = {}
+        for env, match in ended:
+            self._final(infos, env, match)
+        observed = self._write()
         if self.copy:
             return observed, rewards.copy(), terminations.copy(), self._truncations.copy(), infos
         return observed, rewards, terminations, self._truncations, infos
@@ -239,31 +244,33 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
         match = play_opponents(new_game(self.rules, self.players, seed=match_seed), self.seat, policies, None)
         self._seeds[env], self._policies[env], self._matches[env] = match_seed, policies, match
 
-    def _write(self, env: int, positions: list[int], numbers: list[float], allowed: list[int]) -> None:
-        """Append row ``env``'s observation entries (not 0) and mask positions (True) to the batch's lists."""
-        match = self._matches[env]
-        assert match is not None
-        write_entries(observe(match, self.seat), env * self._size, positions, numbers)
-        legal: dict[int, Action] = {}
-        if not match.is_over:  # then the learner is to act (its opponents stopped at its turn): its legal actions
-            known, start = self._indices, env * self._actions
-            for action in legal_actions(match):
-                index = known.get(action)
-                if index is None:
-                    first, kind = self._kinds[type(action)]
-                    index = first + kind.index(match, action, self._deck)
-                    if type(kind) in _BY_ACTION_ALONE:
-                        known[action] = index
-                legal[index] = action
-                allowed.append(start + index)
-        self._legal[env] = legal
-
-    def _fill(self, positions: list[int], numbers: list[float], allowed: list[int]) -> Observed:
-        """The arrays, zeroed and given the batch's entries in one assignment each."""
-        observations, masks = self._observations, self._masks
+    def _write(self) -> Observed:
+        """Every row's observation and mask written into the arrays: the entries not 0 and the True positions, gathered."""
+        matches, seat, size = self._matches, self.seat, self._size
+        known, kinds, deck, width = self._indices, self._kinds, self._deck, self._actions
+        every_legal, entries, add = self._legal, self._entries, self._entries.add
+        allowed: list[int] = []
+        entries.clear()
+        for env, match in enumerate(matches):
+            assert match is not None
+            legal: dict[int, Action] = {}
+            if match.phase is not OVER:  # then the learner is to act (its opponents stopped at its turn): its legal actions
+                start = env * width
+                for action in legal_actions(match):
+                    index = known.get(action)
+                    if index is None:
+                        first, kind = kinds[type(action)]
+                        index = first + kind.index(match, action, deck)
+                        if type(kind) in _BY_ACTION_ALONE:
+                            known[action] = index
+                    legal[index] = action
+                    allowed.append(start + index)
+            every_legal[env] = legal
+            add(observe(match, seat), env * size)
+        observations, masks = self._observations, self._masks  # zeroed, then given the entries in one assignment each
         observations.fill(0.0)
-        if positions:
-            observations.reshape(-1)[positions] = numbers
+        if entries.positions:
+            observations.reshape(-1)[entries.positions] = entries.numbers
         masks.fill(False)
         if allowed:
             masks.reshape(-1)[allowed] = True
@@ -273,12 +280,12 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
 
     def _final(self, infos: dict[str, Any], env: int, match: GameState) -> None:
         """Record row ``env``'s final observation in ``infos``, as Gymnasium's same-step autoreset does."""
-        positions: list[int] = []
-        numbers: list[float] = []
-        write_entries(observe(match, self.seat), 0, positions, numbers)
+        entries = self._final_entries
+        entries.clear()
+        entries.add(observe(match, self.seat), 0)
         observation = np.zeros(self._size, dtype=np.float32)
-        if positions:
-            observation[positions] = numbers
+        if entries.positions:
+            observation[entries.positions] = entries.numbers
         if "final_obs" not in infos:
             infos["final_obs"] = np.full(self.num_envs, None, dtype=object)
             infos["_final_obs"] = np.zeros(self.num_envs, dtype=np.bool_)

@@ -6,8 +6,10 @@ array indexed as NumPy indexes) hold exactly the values
 tuple of floats: most of the tensor is 0, so it zeroes the row and sets its
 other entries, a few dozen, in one assignment.
 :func:`observation_tensor_entries` gives those entries: their positions and
-values. Both follow the one layout (:mod:`~commerce_rules.learning.tensor`),
-written field by field by :class:`SparseFeatures`.
+values, and :class:`BatchWriter` gathers them for the rows of a batch, its
+set-up made once. All follow the one layout
+(:mod:`~commerce_rules.learning.tensor`), written field by field by
+:class:`SparseFeatures`.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from typing import Any, Protocol
 from ..core.cards import Card
 from ..core.errors import ArgumentTypeError, CommerceError
 from ..core.observation import Observation
-from ..engine.variant import variant_of
+from ..core.rules import Rules
+from ..engine.variant import Variant, variant_of
 from ..parts.features import Features
 from .tensor import fill_features, observation_tensor_size
 
@@ -138,12 +141,57 @@ def write_entries(view: Observation, start: int, positions: list[int], numbers: 
     :raises CommerceError: the observation holds a card not in its variant's deck.
     """
     variant = variant_of(view.rules)
+    _fill(view, variant, SparseFeatures(view, variant.deck, start, positions, numbers))
+
+
+def _fill(view: Observation, variant: Variant, writer: SparseFeatures) -> None:
+    """Append ``view``'s entries with ``writer``; a card not in the deck is a ``CommerceError``, nothing appended."""
+    positions, numbers = writer.positions, writer.numbers
     first = len(positions)
     try:
-        fill_features(view, variant, SparseFeatures(view, variant.deck, start, positions, numbers))
+        fill_features(view, variant, writer)
     except IndexError:  # a card's slot beyond the deck's: a hand-built observation
         del positions[first:], numbers[first:]
         raise CommerceError("the observation holds a card that is not in this variant's deck") from None
+
+
+class BatchWriter:
+    """The entries (not 0) of many views of one table's rules, appended to :attr:`positions` and :attr:`numbers`.
+
+    What :func:`write_entries` does for one view, with its set-up (the
+    variant, the deck's slots, the writer) made once for the whole batch.
+    :class:`~commerce_rules.gym.CommerceVectorEnv` clears it at every step,
+    adds each row's view, then writes both lists into its array in one
+    assignment.
+    """
+
+    __slots__ = ("rules", "positions", "numbers", "_variant", "_writer")
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.positions: list[int] = []
+        self.numbers: list[float] = []
+        self._variant = variant_of(rules)
+        self._writer: SparseFeatures | None = None
+
+    def clear(self) -> None:
+        """Forget every entry added."""
+        self.positions.clear()
+        self.numbers.clear()
+
+    def add(self, view: Observation, start: int) -> None:
+        """Append ``view``'s entries, its row starting at ``start``: exactly :func:`write_entries`'s.
+
+        :raises CommerceError: the view is of other rules, or holds a card not in its variant's deck.
+        """
+        if view.rules is not self.rules and view.rules != self.rules:
+            raise CommerceError("the observation is of other rules than the batch's")
+        writer = self._writer
+        if writer is None:
+            writer = self._writer = SparseFeatures(view, self._variant.deck, start, self.positions, self.numbers)
+        else:  # the same deck and lists: only the view's seats and the row's start change
+            writer.players, writer.me, writer.at = view.num_players, view.player, start
+        _fill(view, self._variant, writer)
 
 
 def observation_tensor_entries(observation: Observation) -> tuple[list[int], list[float]]:

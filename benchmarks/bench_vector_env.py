@@ -7,23 +7,30 @@ or in ``nox -s adapters``'s environment):
 
 For each preset (by default ``foster``, ``crp`` and ``thirty_one``), two
 loops run in alternation, ``--runs`` times each, for about ``--seconds``
-seconds a run, and the median run of each is reported:
+seconds a run; the median run of each is reported, and the median of the
+runs' ratios (each run's vector figure over the PettingZoo run just before
+it):
 
 * **PettingZoo**: ``commerce_rules.pettingzoo.env(preset, players)``, the
   AEC loop (``agent_iter``, ``last``, ``step``), every seat playing an action
   drawn uniformly from its ``action_mask``. Its steps a second count every
   ``step`` with an action: every seat's move.
-* **vector**: ``CommerceVectorEnv(envs, preset, players)``, each ``step``
-  given an action per row drawn uniformly from the row's mask, the other
-  seats played by a uniformly random opponent. Its *learner steps* a second
-  count ``envs`` per ``step`` (the steps a learner gets: what Gymnasium's
-  vector environments count); its *moves* a second add the opponents'
-  moves, every seat's move as PettingZoo counts them.
+* **vector**: ``CommerceVectorEnv(envs, preset, players, opponents=RandomBot)``,
+  each ``step`` given an action per row drawn uniformly from the row's
+  mask, the other seats played by ``RandomBot`` (seeded from each match's
+  seed: a uniform draw from the seat's legal actions). Its *learner steps*
+  a second count ``envs`` per ``step`` (the steps a learner gets: what
+  Gymnasium's vector environments count); its *moves* a second add the
+  opponents' moves, every seat's move as PettingZoo counts them. They are
+  counted after the timed run, by playing the same steps again, untimed,
+  with a subclass of ``RandomBot`` that counts its choices: the same seeds
+  give the same moves.
 
 The two ratios are vector over PettingZoo: learner steps (the experience a
 single learner gets a second) and moves (the same work, every seat's move,
 counted alike). The process is pinned to one core where the system allows
-it. This is a script, not a test: it asserts nothing.
+it. This is a script, not a test: it checks only that the counted run
+played the timed run's matches.
 """
 
 from __future__ import annotations
@@ -34,10 +41,10 @@ import platform
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from commerce_rules import Action, Observation
+from commerce_rules import Action, Observation, RandomBot
 
 try:
     import gymnasium
@@ -72,14 +79,14 @@ def pettingzoo_moves(name: str, players: int, seconds: float, seed: int) -> floa
     return moves / (time.perf_counter() - start)
 
 
-def uniform_opponent(rng: random.Random, counter: list[int]) -> Callable[[Observation, tuple[Action, ...]], Action]:
-    """An opponent choosing uniformly among its legal actions, counting its moves in ``counter[0]``."""
+class CountingRandomBot(RandomBot):
+    """``RandomBot``, counting the choices of every such bot in ``CountingRandomBot.choices``."""
 
-    def choose(observation: Observation, legal: tuple[Action, ...]) -> Action:
-        counter[0] += 1
-        return legal[rng.randrange(len(legal))]
+    choices = 0
 
-    return choose
+    def choose(self, observation: Observation, legal_actions: tuple[Action, ...]) -> Action:
+        CountingRandomBot.choices += 1
+        return super().choose(observation, legal_actions)
 
 
 def uniform_rows(rng: Any, masks: Any) -> Any:
@@ -92,19 +99,30 @@ def uniform_rows(rng: Any, masks: Any) -> Any:
 
 def vector_steps(name: str, players: int, envs: int, seconds: float, seed: int) -> tuple[float, float]:
     """Learner steps and moves a second of ``envs`` matches stepped at once, actions uniform over the masks."""
-    opponent_moves = [0]
-    opponent = uniform_opponent(random.Random(seed), opponent_moves)
-    environment = CommerceVectorEnv(envs, name, players, opponents=opponent, copy=False)
+    environment = CommerceVectorEnv(envs, name, players, opponents=RandomBot, copy=False)
     rng = np.random.default_rng(seed)
     observed, _ = environment.reset(seed=seed)
-    opponent_moves[0] = 0
     steps = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         observed, *_ = environment.step(uniform_rows(rng, observed["action_mask"]))
-        steps += envs
+        steps += 1
     elapsed = time.perf_counter() - start
-    return steps / elapsed, (steps + opponent_moves[0]) / elapsed
+    moves = opponent_moves(name, players, envs, steps, seed, environment.matches)
+    return steps * envs / elapsed, (steps * envs + moves) / elapsed
+
+
+def opponent_moves(name: str, players: int, envs: int, steps: int, seed: int, matches: Any) -> int:
+    """The opponents' moves in ``steps`` steps of :func:`vector_steps`'s run (which ended at ``matches``), played again."""
+    environment = CommerceVectorEnv(envs, name, players, opponents=CountingRandomBot, copy=False)
+    rng = np.random.default_rng(seed)
+    observed, _ = environment.reset(seed=seed)
+    CountingRandomBot.choices = 0
+    for _ in range(steps):
+        observed, *_ = environment.step(uniform_rows(rng, observed["action_mask"]))
+    if environment.matches != matches:
+        raise RuntimeError("the counted run did not play the timed run's matches: its count would be wrong")
+    return CountingRandomBot.choices
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -136,7 +154,9 @@ def main(argv: Sequence[str] | None = None) -> None:
             learner.append(steps)
             moves.append(all_moves)
         zoo, one, every = statistics.median(pettingzoo), statistics.median(learner), statistics.median(moves)
-        print(f"{name:<12} {zoo:>18,.0f} {one:>22,.0f} {every:>14,.0f} {one / zoo:>15.2f} {every / zoo:>13.2f}")
+        by_learner = statistics.median(steps / zoo for steps, zoo in zip(learner, pettingzoo))
+        by_moves = statistics.median(steps / zoo for steps, zoo in zip(moves, pettingzoo))
+        print(f"{name:<12} {zoo:>18,.0f} {one:>22,.0f} {every:>14,.0f} {by_learner:>15.2f} {by_moves:>13.2f}")
 
 
 if __name__ == "__main__":

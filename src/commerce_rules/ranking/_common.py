@@ -46,20 +46,26 @@ def is_suited(hand: Hand3) -> bool:
     return hand[0].suit is hand[1].suit is hand[2].suit
 
 
+def run_order(hand: Hand3, ace_low: bool) -> tuple[Card, ...] | None:
+    """The hand from its low end if its three ranks are consecutive, whatever its suits, else ``None``.
+
+    With ``ace_low`` A-2-3 is one too, the ace first; K-A-2 never is.
+    """
+    low, middle, high = sorted(hand, key=lambda card: card.rank)
+    if middle.rank == low.rank + 1 and high.rank == middle.rank + 1:
+        return (low, middle, high)
+    if ace_low and (low.rank, middle.rank, high.rank) == (Rank.TWO, Rank.THREE, Rank.ACE):
+        return (high, low, middle)
+    return None
+
+
 def sequence(hand: Hand3, ace_low: bool) -> tuple[Card, ...] | None:
     """The hand in sequence order (low end first) if it is a sequence, else ``None``.
 
-    A sequence is three consecutive ranks of one suit; Q-K-A is the highest.
+    A sequence is three consecutive ranks of one suit (:func:`run_order` of a suited hand); Q-K-A is the highest.
     With ``ace_low`` A-2-3 is one too (the lowest, the ace low); K-A-2 never is.
     """
-    if not is_suited(hand):
-        return None
-    low, mid, high = sorted(hand, key=lambda c: c.rank)
-    if mid.rank == low.rank + 1 and high.rank == mid.rank + 1:
-        return (low, mid, high)
-    if ace_low and (low.rank, mid.rank, high.rank) == (Rank.TWO, Rank.THREE, Rank.ACE):
-        return (high, low, mid)
-    return None
+    return run_order(hand, ace_low) if is_suited(hand) else None
 
 
 def sequence_top(ordered: tuple[Card, ...]) -> int:

@@ -31,7 +31,7 @@ high card of several, the ace high).
 
 from __future__ import annotations
 
-from ..core.cards import Card, Rank
+from ..core.cards import Rank
 from ..core.rules import CRP
 from ._common import (
     by_rank_desc,
@@ -43,6 +43,7 @@ from ._common import (
     rank_plural,
     ranks_text,
     reason_by_category,
+    run_order,
     suit_word,
 )
 from .classic import grade_pair
@@ -63,19 +64,6 @@ LABELS = Labels(
 
 _ON_TOP = 15
 """The key of 3-3-3 among the prials and of A-2-3 among the runs with ``brag_threes_high``: above the ace's 14."""
-
-
-def run_order(hand: Hand3, ace_low: bool) -> tuple[Card, ...] | None:
-    """The hand from its low end if its three ranks are consecutive, whatever its suits, else ``None``.
-
-    With ``ace_low`` A-2-3 is one too, the ace first; K-A-2 never is.
-    """
-    low, middle, high = sorted(hand, key=lambda card: card.rank)
-    if middle.rank == low.rank + 1 and high.rank == middle.rank + 1:
-        return (low, middle, high)
-    if ace_low and (low.rank, middle.rank, high.rank) == (Rank.TWO, Rank.THREE, Rank.ACE):
-        return (high, low, middle)
-    return None
 
 
 def grader(ace_low: bool, brag_threes_high: bool) -> Grader:

@@ -8,7 +8,7 @@ import pytest
 
 from commerce_rules import Barter, BarterReply, Buy, Card, Exchange, ExchangeAll, Knock, Pass
 from commerce_rules.core.actions import EXCHANGES, MAX_SEAT, SEAT_ACTIONS, TRADES, seat_action
-from commerce_rules.core.caches import BySeat
+from commerce_rules.core.caches import seat_table
 from commerce_rules.core.state import NEXT_ACTIVE, next_active
 from commerce_rules.mechanisms.common import TURN_ENDINGS, WHOLE_HAND_ENDINGS
 
@@ -22,7 +22,7 @@ def test_a_seat_table_builds_each_seat_once_and_keeps_it() -> None:
         built.append(seat)
         return (seat,)
 
-    table = BySeat(build, 3)
+    table = seat_table(build, 3)
     assert table[2] == (2,) and table[2] is table[2]
     assert built == [2]
     assert 0 not in table  # nothing is built before it is asked for
@@ -30,7 +30,7 @@ def test_a_seat_table_builds_each_seat_once_and_keeps_it() -> None:
 
 @pytest.mark.parametrize("seat", [-1, 3, 10**9, "1", 1.0])
 def test_a_seat_table_has_no_entry_for_what_is_not_one_of_its_seats(seat: object) -> None:
-    table = BySeat(lambda seat: seat, 3)
+    table = seat_table(lambda seat: seat, 3)
     with pytest.raises(KeyError):
         table[seat]  # type: ignore[index]
     assert not table  # and it did not grow

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Final, Literal, NoReturn
 
 import attrs
 
-from .caches import BySeat
+from .caches import BuiltOnFirstUse, seat_table
 from .cards import Card, bits_of
 from .errors import ArgumentTypeError, IllegalActionError
 from .quoting import shown
@@ -291,22 +291,18 @@ def _trades_of(seat: int) -> list[tuple[Buy, Barter, BarterReply]]:
     return [(Buy(seat, card), Barter(seat, card), BarterReply(seat, card)) for card in deck]
 
 
-EXCHANGES: Final[BySeat[list[list[Exchange]]]] = BySeat(_exchanges_of, MAX_SEAT + 1)
+EXCHANGES: Final = seat_table(_exchanges_of, MAX_SEAT + 1)
 """Every exchange a seat could make, by hand card then widow card: ``EXCHANGES[seat][give.index][take.index]``
 (2,704 values a seat, built on the seat's first use)."""
-TRADES: Final[BySeat[list[tuple[Buy, Barter, BarterReply]]]] = BySeat(_trades_of, MAX_SEAT + 1)
+TRADES: Final = seat_table(_trades_of, MAX_SEAT + 1)
 """A seat's ``(Buy, Barter, BarterReply)`` of each card, by card index: ``TRADES[seat][card.index]``."""
 
 
-class _SeatActions(dict[type[Action], BySeat[Action]]):
-    """For each kind of action that names only its seat (``Knock``, ``Pass``, ...), its interned value by seat."""
-
-    def __missing__(self, kind: type[Action]) -> BySeat[Action]:
-        seats = self[kind] = BySeat(kind, MAX_SEAT + 1)
-        return seats
+def _seat_actions_of(kind: type[Action]) -> BuiltOnFirstUse[int, Action]:
+    return seat_table(kind, MAX_SEAT + 1)
 
 
-SEAT_ACTIONS: Final = _SeatActions()
+SEAT_ACTIONS: Final = BuiltOnFirstUse(_seat_actions_of)
 """``SEAT_ACTIONS[Knock][seat]`` is the interned ``Knock(seat)`` (see :func:`seat_action`)."""
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, Generic, TypeVar
 
-__all__ = ["RULES_CACHE_SIZE", "BySeat", "remember"]
+__all__ = ["RULES_CACHE_SIZE", "BuiltOnFirstUse", "remember", "seat_table"]
 
 RULES_CACHE_SIZE: Final = 128
 """How many ``Rules`` values each cache keyed by them keeps: far more than one program plays at once."""
@@ -32,25 +32,31 @@ def remember(cache: dict[_K, _V], key: _K, value: _V, size: int = RULES_CACHE_SI
     return value
 
 
-class BySeat(dict[int, _V], Generic[_V]):
-    """A table read by seat, ``table[seat]``: each seat's entry built by ``build(seat)`` on first use, then kept.
+class BuiltOnFirstUse(dict[_K, _V], Generic[_K, _V]):
+    """A table read as ``table[key]``: each key's entry built by ``build(key)`` on its first read, then kept.
 
     The interned actions a seat may take are such tables (its exchanges, its
-    turn's endings): every listing of legal actions reads one, and a read is
-    a plain dictionary look-up, where a function that builds on first use
-    would be a call on every read. Only the seats ``0`` to ``seats - 1``
-    exist: any other key is a ``KeyError``, so a table never grows past them.
+    turn's endings, see :func:`seat_table`): every listing of legal actions
+    reads one, and a read is a plain dictionary look-up, where a function
+    that builds on first use would be a call on every read. A key that
+    ``accepts`` refuses is a ``KeyError``, so a table never grows past the
+    keys it accepts.
     """
 
-    __slots__ = ("build", "seats")
+    __slots__ = ("build", "accepts")
 
-    def __init__(self, build: Callable[[int], _V], seats: int) -> None:
+    def __init__(self, build: Callable[[_K], _V], accepts: Callable[[object], bool] = lambda key: True) -> None:
         super().__init__()
         self.build = build
-        self.seats = seats
+        self.accepts = accepts
 
-    def __missing__(self, seat: int) -> _V:
-        if type(seat) is not int or not 0 <= seat < self.seats:
-            raise KeyError(seat)
-        value = self[seat] = self.build(seat)
+    def __missing__(self, key: _K) -> _V:
+        if not self.accepts(key):
+            raise KeyError(key)
+        value = self[key] = self.build(key)
         return value
+
+
+def seat_table(build: Callable[[int], _V], seats: int) -> BuiltOnFirstUse[int, _V]:
+    """A table read by seat, ``table[seat]``, with an entry for the seats ``0`` to ``seats - 1`` only."""
+    return BuiltOnFirstUse(build, lambda seat: type(seat) is int and 0 <= seat < seats)

@@ -22,6 +22,7 @@ from bisect import bisect_right
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from .actions import MAX_SEAT
+from .caches import BuiltOnFirstUse
 from .cards import Card
 from .events import EMPTY_LOG as EMPTY_LOG, DealLog as DealLog, Event as Event, EventKind as EventKind  # found here too, as before 0.2
 from .records import built_by_position, value_record
@@ -311,15 +312,12 @@ def next_active(active: tuple[int, ...], seat: int, step: int = 1) -> int:
     return active[-1]
 
 
-class _Following(dict[tuple[int, ...], tuple[int, ...]]):
-    """For each set of seats in play, the seat in play after each seat: :func:`next_active`, clockwise, as a table."""
-
-    def __missing__(self, active: tuple[int, ...]) -> tuple[int, ...]:
-        following = self[active] = tuple(next_active(active, seat) for seat in range(MAX_SEAT + 1))
-        return following
+def _following(active: tuple[int, ...]) -> tuple[int, ...]:
+    """For a set of seats in play, the seat in play after each seat: :func:`next_active`, clockwise."""
+    return tuple(next_active(active, seat) for seat in range(MAX_SEAT + 1))
 
 
-NEXT_ACTIVE: Final = _Following()
+NEXT_ACTIVE: Final = BuiltOnFirstUse(_following)
 """``NEXT_ACTIVE[active][seat]`` is ``next_active(active, seat)``: every turn passes on by it, with a look-up and no
 call. Each set of seats in play is tabled on its first use (a state's ``active``: at most 4,095 of them)."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final, TypeVar
 
 from ..core.actions import EXCHANGES, MAX_SEAT, Action, Exchange, ExchangeAll, Knock, Pass, seat_action
-from ..core.caches import BySeat
+from ..core.caches import seat_table
 from ..parts.jsonfields import fail
 from ..core.state import EventKind, clockwise_from
 from ..parts.words import plural
@@ -120,9 +120,9 @@ def _whole_hand_endings_of(seat: int) -> tuple[tuple[Action, ...], tuple[Action,
     return (whole, *with_knock), (whole, *pass_only)
 
 
-TURN_ENDINGS: Final = BySeat(_turn_endings_of, MAX_SEAT + 1)
+TURN_ENDINGS: Final = seat_table(_turn_endings_of, MAX_SEAT + 1)
 """A turn's last choices by seat: ``(pass, knock)`` for a turn that may knock, and ``(pass,)``."""
-WHOLE_HAND_ENDINGS: Final = BySeat(_whole_hand_endings_of, MAX_SEAT + 1)
+WHOLE_HAND_ENDINGS: Final = seat_table(_whole_hand_endings_of, MAX_SEAT + 1)
 """:data:`TURN_ENDINGS` where a turn may exchange the whole hand (``exchange_all``): that choice first."""
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final
 
 from ...parts.action_kinds import ByValue, NoCard, OneCard
 from ...core.actions import MAX_SEAT, Action, Knock, seat_action
-from ...core.caches import BySeat
+from ...core.caches import seat_table
 from ...core.cards import Card
 from ...parts.play import CheckedWhereMade
 from ...parts.sight import EventSight, FieldSight, PrivateQuestion
@@ -55,9 +55,9 @@ def _discards_of(seat: int) -> list[Discard]:
     return [Discard(seat, Card.from_index(index)) for index in range(52)]
 
 
-_DRAWS: Final = BySeat(_draws_of, MAX_SEAT + 1)
+_DRAWS: Final = seat_table(_draws_of, MAX_SEAT + 1)
 """A turn's first choices by seat: draw from the stock or the discard pile, then knock (in play); or the draws alone."""
-_DISCARDS: Final = BySeat(_discards_of, MAX_SEAT + 1)
+_DISCARDS: Final = seat_table(_discards_of, MAX_SEAT + 1)
 """A seat's interned discard of each card, by card index."""
 
 

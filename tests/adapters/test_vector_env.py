@@ -22,7 +22,6 @@ np = optional_import("numpy")
 from gymnasium.vector import AutoresetMode, SyncVectorEnv  # noqa: E402
 
 from commerce_rules import (  # noqa: E402
-    PRESETS,
     THIRTY_ONE,
     Action,
     ArgumentTypeError,

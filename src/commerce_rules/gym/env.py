@@ -60,7 +60,7 @@ from ..learning.parameters import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, with_d
 from ..core.quoting import shown
 from ..core.rules import PRESETS, Rules
 from ..engine.start import new_game
-from ..core.state import GameState, Phase
+from ..core.state import GameState
 
 __all__ = ["DEFAULT_DEAL_LIMIT", "DEFAULT_TURN_LIMIT", "CommerceEnv", "Opponent", "Policy"]
 
@@ -80,9 +80,6 @@ Player = Union[Policy, random.Random]
 RENDER_MODES: Final = ("ansi",)
 
 Move = tuple[GameState, Action, GameState]
-
-OVER: Final = Phase.OVER
-"""The phase of a match over (read where a loop tests every move: ``state.phase is OVER``)."""
 
 
 _SEEDED: dict[type, bool] = {}
@@ -156,7 +153,7 @@ def play_opponents(match: GameState, seat: int, policies: dict[int, Player], mov
 
     :raises CommerceError: an opponent chose an action that is not legal.
     """
-    while match.phase is not OVER and match.to_act != seat:
+    while not match.is_over and match.to_act != seat:
         other = match.to_act
         assert other is not None
         legal = legal_actions(match)

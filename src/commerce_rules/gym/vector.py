@@ -55,7 +55,7 @@ from ..learning.returns import returns
 from ..learning.tensor import observation_tensor_size
 from ..learning.tensor_writer import BatchWriter
 from ..parts.action_kinds import ByValue, NoCard, OneCard, TwoCards
-from .env import OVER, Observed, Opponent, Player, match_players, opponents_by_seat, play_opponents, table_rules
+from .env import Observed, Opponent, Player, match_players, opponents_by_seat, play_opponents, table_rules
 
 __all__ = ["CommerceVectorEnv"]
 
@@ -202,7 +202,7 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
             assert match is not None
             if move is not None:
                 match = matches[env] = play_opponents(apply(match, move), seat, policies[env], None)
-            if match.phase is OVER:
+            if match.is_over:
                 rewards[env] = float(returns(match)[seat])
                 terminations[env] = True
                 ended.append((env, match))
@@ -254,7 +254,7 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
         for env, match in enumerate(matches):
             assert match is not None
             legal: dict[int, Action] = {}
-            if match.phase is not OVER:  # then the learner is to act (its opponents stopped at its turn): its legal actions
+            if not match.is_over:  # then the learner is to act (its opponents stopped at its turn): its legal actions
                 start = env * width
                 for action in legal_actions(match):
                     index = known.get(action)

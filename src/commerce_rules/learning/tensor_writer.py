@@ -60,6 +60,10 @@ class SparseFeatures(Features):
         self.numbers: list[float] = [] if numbers is None else numbers
         self.size = len(deck)
 
+    def next_row(self, view: Observation, start: int) -> None:
+        """Write ``view`` next, from ``start``, into the same lists: a batch's next row (the same deck, its own seats)."""
+        self.players, self.me, self.at = view.num_players, view.player, start
+
     def seat(self, seat: int | None, *, nobody: bool = False) -> None:
         if seat is not None:
             self.positions.append(self.at + (seat - self.me) % self.players)
@@ -189,8 +193,8 @@ class BatchWriter:
         writer = self._writer
         if writer is None:
             writer = self._writer = SparseFeatures(view, self._variant.deck, start, self.positions, self.numbers)
-        else:  # the same deck and lists: only the view's seats and the row's start change
-            writer.players, writer.me, writer.at = view.num_players, view.player, start
+        else:
+            writer.next_row(view, start)
         _fill(view, self._variant, writer)
 
 

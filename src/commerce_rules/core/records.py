@@ -123,7 +123,7 @@ def made_by_position(cls: Callable[P, R]) -> Callable[P, R]:
     record_class: Any = cls
     fields: tuple[str, ...] = record_class._fields
     defaults: dict[str, Any] = record_class._field_defaults
-    if {"_tuple_new", "_record_class"} & set(fields) or any(name.startswith("_") for name in fields):
+    if any(name.startswith("_") for name in fields):  # the generated code's own names (_tuple_new...) start so
         raise TypeError(f"{record_class.__name__}: a field name starting with '_' cannot be made by position")
     name = f"new_{record_class.__name__}"
     parameters = ", ".join(f"{field}=_defaults[{field!r}]" if field in defaults else field for field in fields)

@@ -98,8 +98,11 @@ def test_a_random_masked_policy_plays_every_preset_to_the_end_rewarded_its_retur
     environment = CommerceEnv(name, 4, seat=1)
     seen, total = play_to_the_end(environment, seed=11)
     final = environment.match
-    assert final is not None and final.is_over
-    assert total == returns(final)[1]
+    assert final is not None
+    if final.is_over:
+        assert total == returns(final)[1]
+    else:  # out of a match of lives: the return it would have at the end
+        assert 1 not in final.active and total == -1.0
     assert not seen[-1]["action_mask"].any()
     assert seen[-1]["observation"].tolist() == pytest.approx(list(observation_tensor(observe(final, 1))))
 
@@ -362,3 +365,26 @@ def test_the_guides_example_plays_a_match_to_the_end(capsys: pytest.CaptureFixtu
     example = guide.split("## Gymnasium", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
     exec(compile(example, "the guide's Gymnasium example", "exec"), {})
     assert -1.0 <= float(capsys.readouterr().out) <= 3.0  # CRP, 4 seats: from a lost stake to the whole pool
+
+
+def test_an_episode_ends_when_the_learner_is_out_of_a_match_of_lives_rewarded_its_return() -> None:
+    """Its return can no longer change (the winners are seats still in): the rest of the match is not played."""
+    endings = {"out": 0, "over": 0}
+    for seed in range(40):
+        environment = CommerceEnv("thirty_one", 4, seat=0, opponents=RandomBot)
+        seen, total = play_to_the_end(environment, seed=seed)
+        final = environment.match
+        assert final is not None
+        if final.is_over:
+            endings["over"] += 1
+            assert total == returns(final)[0]
+            continue
+        endings["out"] += 1
+        assert 0 not in final.active and total == -1.0 and not seen[-1]["action_mask"].any()
+        assert seen[-1]["observation"].tolist() == pytest.approx(list(observation_tensor(observe(final, 0))))
+        with pytest.raises(IllegalActionError, match="the episode is over"):
+            environment.step(0)
+        while not final.is_over:  # played on by anyone, the match gives the learner that return
+            final = apply(final, legal_actions(final)[0])
+        assert returns(final)[0] == -1.0
+    assert endings["out"] > 5 and endings["over"] > 5, endings

@@ -7,12 +7,16 @@ observations are ``{"observation": float32 array, "action_mask": int8 array}``
 in a ``Dict`` space: :func:`~commerce_rules.observation_tensor` of the
 learner's :func:`~commerce_rules.observe`, and
 :func:`~commerce_rules.legal_action_mask` when the learner is to act (all
-zeros once the match is over). Between two of the learner's steps the
+zeros once its episode is over). Between two of the learner's steps the
 environment plays every other seat with its opponent, so ``step`` returns
-at the learner's next turn or at the match's end.
+at the learner's next turn or at its episode's end.
 
-The reward is 0 until the match ends, then the learner's
-:func:`~commerce_rules.returns`; ``terminated`` is then True. ``truncated``
+The reward is 0 until the learner's episode ends, then its return; ``terminated``
+is then True. The episode ends with the match (the return is the learner's
+:func:`~commerce_rules.returns`), or as soon as the learner's return can no
+longer change: under lives, when it is out of the match (its return is -1,
+as the winners are seats still in). The rest of such a match is the other
+seats' alone, and is not played. ``truncated``
 is always False: a ``turn_limit`` of :data:`DEFAULT_TURN_LIMIT` and a
 ``deal_limit`` of :data:`DEFAULT_DEAL_LIMIT` (OpenSpiel's) are supplied where
 the preset and ``options`` leave them unset, so every match ends by the rules.
@@ -60,6 +64,7 @@ from ..learning.parameters import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, with_d
 from ..core.quoting import shown
 from ..core.rules import PRESETS, Rules
 from ..engine.start import new_game
+from ..engine.variant import variant_of
 from ..core.state import GameState
 
 __all__ = ["DEFAULT_DEAL_LIMIT", "DEFAULT_TURN_LIMIT", "CommerceEnv", "Opponent", "Policy"]
@@ -143,8 +148,22 @@ def match_players(opponents: dict[int, Opponent], match_seed: int, players: int)
     return {seat: _player(opponent, int(seeds[seat] >> 1)) for seat, opponent in opponents.items()}
 
 
+def episode_over(match: GameState, seat: int) -> bool:
+    """Whether the episode of the learner at ``seat`` is over: the match is, or the learner's return is settled."""
+    return match.is_over or variant_of(match.rules).scoring.settled_return(match, seat) is not None
+
+
+def episode_return(match: GameState, seat: int) -> float:
+    """The learner's reward at the end of its episode (:func:`episode_over`): its return."""
+    if match.is_over:
+        return float(returns(match)[seat])
+    settled = variant_of(match.rules).scoring.settled_return(match, seat)
+    assert settled is not None
+    return settled
+
+
 def play_opponents(match: GameState, seat: int, policies: dict[int, Player], moves: list[Move] | None) -> GameState:
-    """``match`` played on by the opponents until ``seat`` is to act or the match is over; their moves appended to ``moves``.
+    """``match`` played on by the opponents until ``seat`` is to act or its episode is over; their moves appended to ``moves``.
 
     An opponent answering a private question is stepped here like any
     other move: the learner sees only where it stands at its next turn. A
@@ -153,7 +172,8 @@ def play_opponents(match: GameState, seat: int, policies: dict[int, Player], mov
 
     :raises CommerceError: an opponent chose an action that is not legal.
     """
-    while not match.is_over and match.to_act != seat:
+    settled = variant_of(match.rules).scoring.settled_return
+    while not match.is_over and match.to_act != seat and settled(match, seat) is None:
         other = match.to_act
         assert other is not None
         legal = legal_actions(match)
@@ -248,26 +268,26 @@ class CommerceEnv(gymnasium.Env[Observed, np.int64]):  # type: ignore[misc, unus
         """Play ``action`` (an index of the action space) for the learner, then the opponents until the learner's next turn.
 
         :raises ArgumentTypeError: ``action`` is no ``int`` or NumPy integer; nothing changes.
-        :raises IllegalActionError: no legal action of the learner has that index now, or the match is over; nothing changes.
+        :raises IllegalActionError: no legal action of the learner has that index now, or its episode is over; nothing changes.
         """
         match = self._current()
-        if match.is_over:
-            raise IllegalActionError("the match is over: call reset() for a new one")
+        if episode_over(match, self.seat):
+            raise IllegalActionError("the episode is over: call reset() for a new one")
         move = action_from_index(match, action_index_argument(action))
         after = apply(match, move)
         moves: list[Move] = [(match, move, after)]
         self.match = play_opponents(after, self.seat, self._players, moves)
         self._told = (None, moves)
-        over = self.match.is_over
-        reward = float(returns(self.match)[self.seat]) if over else 0.0
+        over = episode_over(self.match, self.seat)
+        reward = episode_return(self.match, self.seat) if over else 0.0
         return self._observed(self.match), reward, over, False, {}
 
     def _observed(self, match: GameState) -> Observed:
-        """The learner's observation tensor, and its action mask (all zeros once the match is over)."""
+        """The learner's observation tensor, and its action mask (all zeros once its episode is over)."""
         tensor = observation_tensor(observe(match, self.seat))
         observation = np.fromiter(tensor, dtype=np.float32, count=len(tensor))
         mask = np.zeros(self._actions, dtype=np.int8)
-        if not match.is_over:  # otherwise the learner is to act: its own legal actions
+        if not episode_over(match, self.seat):  # then the learner is to act: its own legal actions
             mask[list(legal_action_indices(match))] = 1
         return {"observation": observation, "action_mask": mask}
 

@@ -20,10 +20,11 @@ the engine's legal actions without an observation (see
 
 Autoreset follows Gymnasium's *same-step* mode
 (``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``): the step
-that ends a match returns its reward and ``terminated=True`` for it, and in
-the same step the match is replaced by the next one, whose first
-observation is the row returned. The final observation of the match that
-ended is in ``infos["final_obs"]`` (an object array, the observation dict at
+that ends a learner's episode (its match over, or the learner out of it:
+see :class:`~commerce_rules.gym.CommerceEnv`) returns its reward and
+``terminated=True`` for it, and in the same step the match is replaced by
+the next one, whose first observation is the row returned. The final
+observation of the episode that ended is in ``infos["final_obs"]`` (an object array, the observation dict at
 the matches that ended, ``None`` elsewhere; ``infos["_final_obs"]`` marks
 them), and ``infos["final_info"]`` holds their last infos (empty: a match's
 infos are ``{}``), as Gymnasium's ``SyncVectorEnv`` gives them in that mode.
@@ -51,11 +52,12 @@ from ..engine.observe import observe
 from ..engine.reducer import apply, legal_actions
 from ..engine.start import new_game
 from ..learning.action_space import action_space, num_actions
-from ..learning.returns import returns
 from ..learning.tensor import observation_tensor_size
 from ..learning.tensor_writer import BatchWriter
 from ..parts.action_kinds import ByValue, NoCard, OneCard, TwoCards
-from .env import Observed, Opponent, Player, match_players, opponents_by_seat, play_opponents, table_rules
+from .env import (
+    Observed, Opponent, Player, episode_over, episode_return, match_players, opponents_by_seat, play_opponents, table_rules,
+)
 
 __all__ = ["CommerceVectorEnv"]
 
@@ -176,7 +178,7 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
         """Play each row's action for its learner, then its opponents until the learner's turn; deal ended matches anew.
 
         ``actions`` holds ``num_envs`` action indices (a NumPy array or a
-        sequence of integers), one per row. A match over as soon as dealt
+        sequence of integers), one per row. An episode over as soon as dealt
         (possible only with options such as ``deal_limit=1`` under
         ``blitz``), whose mask is all False, ends at this step whatever its
         action: its reward is its return.
@@ -186,13 +188,14 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
         :raises CommerceError: an opponent chose an action that is not legal (reset before going on).
         """
         chosen = self._chosen(actions)
+        seat = self.seat
         moves: list[Action | None] = []
         for env, index in enumerate(chosen):
             move = self._legal[env].get(index)
-            if move is None and not self._match(env).is_over:
+            if move is None and not episode_over(self._match(env), seat):
                 raise IllegalActionError(f"no legal action of the learner has the index {index} now (row {env})")
             moves.append(move)
-        seat, matches, policies = self.seat, self._matches, self._policies
+        matches, policies = self._matches, self._policies
         rewards, terminations = self._rewards, self._terminations
         rewards[:] = 0.0
         terminations[:] = False
@@ -202,8 +205,8 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
             assert match is not None
             if move is not None:
                 match = matches[env] = play_opponents(apply(match, move), seat, policies[env], None)
-            if match.is_over:
-                rewards[env] = float(returns(match)[seat])
+            if episode_over(match, seat):
+                rewards[env] = episode_return(match, seat)
                 terminations[env] = True
                 ended.append((env, match))
                 self._deal(env, None)
@@ -254,7 +257,7 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
         for env, match in enumerate(matches):
             assert match is not None
             legal: dict[int, Action] = {}
-            if not match.is_over:  # then the learner is to act (its opponents stopped at its turn): its legal actions
+            if not episode_over(match, seat):  # then the learner is to act (its opponents stopped at its turn): its legal actions
                 start = env * width
                 for action in legal_actions(match):
                     index = known.get(action)

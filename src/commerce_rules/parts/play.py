@@ -221,6 +221,13 @@ class ScoringPart(PhasePart, Protocol):
     def returns(self, state: GameState) -> tuple[float, ...]:
         """What each seat made of a match that is over: they sum to 0 (see :func:`commerce_rules.returns`)."""
 
+    def settled_return(self, state: GameState, seat: int) -> float | None:
+        """``seat``'s return where nothing left of the match can change it (it is out), else ``None``.
+
+        A learning environment ends a seat's episode there: the rest of the
+        match is played by the others alone, and it only costs time.
+        """
+
     def question(self, state: GameState) -> GameState | None:
         """A state waiting for a player's answer right after a showdown (Hoyle's horse), or ``None``."""
 

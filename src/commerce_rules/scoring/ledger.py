@@ -114,6 +114,9 @@ class Ledger(NoQuestions):
         """The final balances (the pot is empty once the match is over, so they sum to 0)."""
         return tuple([float(balance) for balance in state.balances])
 
+    def settled_return(self, state: GameState, seat: int) -> float | None:
+        return None  # nobody is ever out: every balance may change until the last deal
+
     # ------------------------------------------------------------------ words
 
     def standings(self, rules: Any, balances: Sequence[int], lives: Sequence[int], pot: int, active: Sequence[int] | None = None) -> str:

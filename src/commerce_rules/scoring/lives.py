@@ -160,6 +160,10 @@ class Lives(NoQuestions):
             return tuple([seat for seat in active if state.lives[seat] == most])
         return None
 
+    def settled_return(self, state: GameState, seat: int) -> float | None:
+        """-1 for a seat out of the match: the winners are seats still in (a swimmer is still in)."""
+        return None if seat in state.active else -1.0
+
     def return_range(self, rules: Rules, players: int, deals: int, actions_per_deal: int) -> tuple[int, int]:
         return -1, players - 1  # (n - k) / k for each of k winners, -1 for the others
 

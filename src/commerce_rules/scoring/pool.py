@@ -114,6 +114,9 @@ class Pool(Lives):
         """The final balances: what each player won or lost of the stakes, the pool being paid out."""
         return tuple([float(balance) for balance in state.balances])
 
+    def settled_return(self, state: GameState, seat: int) -> float | None:
+        return None  # a seat out of the pool may still pay into it (its horse): its balance is final at the end only
+
     def start_match(self, state: GameState) -> GameState:
         stake = state.rules.stake
         players = state.active

@@ -29,9 +29,11 @@ PART_MODULES = (
     "mechanisms", "scoring", "ranking", "bots/strategies", "core/actions.py", "core/rules.py", "core/state.py",
     "engine/variant.py",
     "__init__.py",
+    "gym/thirty_one",
 )  # fmt: skip
-"""The parts (and the bots' strategy for each), the one registry that names them, and the modules of the
-vocabulary, the presets and the exports."""
+"""The parts (and the bots' strategy for each), the one registry that names them, the modules of the
+vocabulary, the presets and the exports, and the one preset written out in arrays (``gym/thirty_one``,
+held to the engine by its own tests: docs/design.md, "The shape of the code")."""
 
 PART_ENUMS = {"Mechanism", "Scoring", "Ranking", "EventKind", "ShowdownReason"}
 SHARED_PHASES = {"OVER", "PLAY"}

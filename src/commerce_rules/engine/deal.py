@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
 
 from ..core.cards import Card, parse_cards
 from ..core.deck import deck_for
@@ -72,7 +72,16 @@ def _exact(digest: bytes, step: int, bound: int) -> int:
     return (int.from_bytes(digest[8 * step : 8 * step + 8], "big") * bound) >> 64
 
 
-def _straight_line_shuffle(size: int) -> Callable[[list[Card], bytes], tuple[Card, ...]]:
+_Item = TypeVar("_Item")
+
+
+class _Shuffle(Protocol):
+    """A generated shuffle: of cards as the engine deals them, or of their places (:func:`shuffled_places`)."""
+
+    def __call__(self, cards: list[_Item], digest: bytes, /) -> tuple[_Item, ...]: ...
+
+
+def _straight_line_shuffle(size: int) -> _Shuffle:
     """The Fisher-Yates loop for a deck of ``size`` cards, written out step by step.
 
     It gives the deck this loop leaves, for ``digest``'s ``size - 1`` big-endian 64-bit words::
@@ -106,7 +115,7 @@ def _straight_line_shuffle(size: int) -> Callable[[list[Card], bytes], tuple[Car
     namespace: dict[str, Any] = {"heads": _HEADS[count].unpack, "from_bytes": int.from_bytes}
     namespace.update((f"p{bound}", positions) for bound, positions in _POSITIONS.items())
     filename = f"<commerce_rules generated {__name__}.shuffle of {size} cards>"
-    shuffle: Callable[[list[Card], bytes], tuple[Card, ...]] = compiled("\n".join(lines) + "\n", filename, namespace)[
+    shuffle: _Shuffle = compiled("\n".join(lines) + "\n", filename, namespace)[
         "shuffle"
     ]
     return shuffle
@@ -120,6 +129,16 @@ def _shuffled(rules: Rules, seed: int, deal_number: int) -> tuple[Card, ...]:
     cards = list(deck_for(rules))
     size = len(cards)
     return _SHUFFLES[size](cards, _digest(seed, deal_number, size - 1))  # 51 draws for 52 cards
+
+
+def shuffled_places(deck_size: int, seed: int, deal_number: int) -> tuple[int, ...]:
+    """Deal ``deal_number``'s deck as the places of its cards in deck order, top card first: the same shuffle, of numbers.
+
+    For those who keep cards as numbers (the array-backed Thirty-One
+    environment): ``shuffled_places(52, s, k)[i]`` is the place in deck order of
+    ``shuffled_deck(rules, s, k)[i]``.
+    """
+    return _SHUFFLES[deck_size](list(range(deck_size)), _digest(seed, deal_number, deck_size - 1))
 
 
 def shuffled_deck(rules: Rules, seed: int, deal_number: int) -> list[Card]:

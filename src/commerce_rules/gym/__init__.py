@@ -7,11 +7,17 @@
   their observations and masks written into preallocated arrays, with
   same-step autoreset; each match is played exactly as a ``CommerceEnv``
   plays it alone.
+* :class:`ThirtyOneVectorEnv` (:mod:`commerce_rules.gym.thirty_one`): the same
+  for Thirty-One against random opponents, its matches kept as NumPy arrays
+  and every row's move made at once: several times as fast.
 """
 
 from __future__ import annotations
 
 from .env import DEFAULT_DEAL_LIMIT, DEFAULT_TURN_LIMIT, CommerceEnv, Opponent, Policy
+from .thirty_one import ThirtyOneVectorEnv
 from .vector import CommerceVectorEnv
 
-__all__ = ["DEFAULT_DEAL_LIMIT", "DEFAULT_TURN_LIMIT", "CommerceEnv", "CommerceVectorEnv", "Opponent", "Policy"]
+__all__ = [
+    "DEFAULT_DEAL_LIMIT", "DEFAULT_TURN_LIMIT", "CommerceEnv", "CommerceVectorEnv", "Opponent", "Policy", "ThirtyOneVectorEnv",
+]

@@ -110,13 +110,7 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
         """The index of each action seen whose kind numbers it by the action alone."""
         self._size = observation_tensor_size(self.rules, players)
         self._actions = num_actions(self.rules)
-        self.single_observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(-np.inf, np.inf, (self._size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (self._actions,), np.bool_),
-            }
-        )
-        self.single_action_space = spaces.Discrete(self._actions)
+        self.single_observation_space, self.single_action_space = single_spaces(self._size, self._actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._observations = np.zeros((num_envs, self._size), dtype=np.float32)
@@ -159,15 +153,7 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
         """
         if options:
             raise CommerceError(f"CommerceVectorEnv.reset takes no options, not {shown(options)}")
-        if seed is None:
-            seeds: list[int | None] = [None] * self.num_envs
-        elif type(seed) is int:
-            seeds = [seed + env for env in range(self.num_envs)]
-        elif isinstance(seed, Sequence) and not isinstance(seed, str) and len(seed) == self.num_envs:
-            seeds = list(seed)
-        else:
-            raise CommerceError(f"seed must be None, an int or a list of {self.num_envs} seeds, not {shown(seed)}")
-        for env, given in enumerate(seeds):
+        for env, given in enumerate(row_seeds(seed, self.num_envs)):
             self._deal(env, given)
         self._rewards[:] = 0.0
         self._terminations[:] = False
@@ -220,13 +206,7 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
 
     def _chosen(self, actions: Any) -> list[int]:
         """``actions`` as ``num_envs`` Python integers (a refusal changes nothing)."""
-        try:
-            array = np.asarray(actions)
-        except (TypeError, ValueError):
-            array = None
-        if array is None or array.dtype.kind not in "iu" or array.shape != (self.num_envs,):
-            raise ArgumentTypeError(f"actions must be {self.num_envs} action indices (integers), not {shown(actions)}")
-        return [int(index) for index in array.tolist()]
+        return [int(index) for index in index_array(actions, self.num_envs).tolist()]
 
     def _match(self, env: int) -> GameState:
         match = self._matches[env]
@@ -236,13 +216,7 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
 
     def _deal(self, env: int, seed: int | None) -> None:
         """Row ``env``'s next match, dealt from ``seed`` (or one drawn from its generator), to the learner's turn."""
-        if seed is not None:
-            self._generators[env] = seeding.np_random(seed)[0]
-            match_seed = seed
-        else:
-            if self._generators[env] is None:
-                self._generators[env] = seeding.np_random()[0]
-            match_seed = int(self._generators[env].integers(2**63))
+        match_seed = next_seed(self._generators, env, seed)
         policies = match_players(self._opponents, match_seed, self.players)
         match = play_opponents(new_game(self.rules, self.players, seed=match_seed), self.seat, policies, None)
         self._seeds[env], self._policies[env], self._matches[env] = match_seed, policies, match
@@ -289,10 +263,58 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
         observation = np.zeros(self._size, dtype=np.float32)
         if entries.positions:
             observation[entries.positions] = entries.numbers
-        if "final_obs" not in infos:
-            infos["final_obs"] = np.full(self.num_envs, None, dtype=object)
-            infos["_final_obs"] = np.zeros(self.num_envs, dtype=np.bool_)
-            infos["final_info"] = {}
-            infos["_final_info"] = np.zeros(self.num_envs, dtype=np.bool_)
-        infos["final_obs"][env] = {"observation": observation, "action_mask": np.zeros(self._actions, dtype=np.bool_)}
-        infos["_final_obs"][env] = infos["_final_info"][env] = True
+        record_final(infos, self.num_envs, env, observation, np.zeros(self._actions, dtype=np.bool_))
+
+
+def single_spaces(size: int, actions: int) -> tuple[spaces.Dict, spaces.Discrete]:
+    """One row's observation space (a tensor of ``size`` and a mask of ``actions``) and action space."""
+    observation = spaces.Dict(
+        {
+            "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (actions,), np.bool_),
+        }
+    )
+    return observation, spaces.Discrete(actions)
+
+
+def row_seeds(seed: int | Sequence[int | None] | None, num_envs: int) -> list[int | None]:
+    """Each row's seed from ``reset``'s ``seed``: ``s + i`` for ``s``, the list as given, ``None`` (drawn) for ``None``."""
+    if seed is None:
+        return [None] * num_envs
+    if type(seed) is int:
+        return [seed + env for env in range(num_envs)]
+    if isinstance(seed, Sequence) and not isinstance(seed, str) and len(seed) == num_envs:
+        return list(seed)
+    raise CommerceError(f"seed must be None, an int or a list of {num_envs} seeds, not {shown(seed)}")
+
+
+def index_array(actions: Any, num_envs: int) -> Any:
+    """``actions`` as an array of ``num_envs`` integers; anything else is an ``ArgumentTypeError``."""
+    try:
+        array = np.asarray(actions)
+    except (TypeError, ValueError):
+        array = None
+    if array is None or array.dtype.kind not in "iu" or array.shape != (num_envs,):
+        raise ArgumentTypeError(f"actions must be {num_envs} action indices (integers), not {shown(actions)}")
+    return array
+
+
+def next_seed(generators: list[Any], env: int, seed: int | None) -> int:
+    """Row ``env``'s next match's seed: ``seed``, which then seeds the row's generator, or one drawn from that generator."""
+    if seed is not None:
+        generators[env] = seeding.np_random(seed)[0]
+        return seed
+    if generators[env] is None:
+        generators[env] = seeding.np_random()[0]
+    return int(generators[env].integers(2**63))
+
+
+def record_final(infos: dict[str, Any], num_envs: int, env: int, observation: Any, mask: Any) -> None:
+    """Row ``env``'s final observation into ``infos``, where Gymnasium's same-step autoreset puts it."""
+    if "final_obs" not in infos:
+        infos["final_obs"] = np.full(num_envs, None, dtype=object)
+        infos["_final_obs"] = np.zeros(num_envs, dtype=np.bool_)
+        infos["final_info"] = {}
+        infos["_final_info"] = np.zeros(num_envs, dtype=np.bool_)
+    infos["final_obs"][env] = {"observation": observation, "action_mask": mask}
+    infos["_final_obs"][env] = infos["_final_info"][env] = True

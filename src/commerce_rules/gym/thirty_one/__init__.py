@@ -1,0 +1,26 @@
+"""Thirty-One's matches as NumPy arrays, every row's move made at once: :class:`ThirtyOneVectorEnv`.
+
+:class:`~commerce_rules.gym.CommerceVectorEnv` steps each match through the
+engine, one row at a time in Python, for every preset and option. Here one
+preset's matches are arrays (hands, stock, pile, turn record, lives), and a
+move is a few NumPy operations over every row that makes it: Thirty-One as
+the preset deals it (Rules §8), against opponents that play at random, many
+times as fast (``docs/performance.md``).
+
+The engine stays the rules' one statement: ``tests/adapters/test_thirty_one_vector_env.py``
+replays every row through :func:`~commerce_rules.apply`, the opponents'
+moves drawn by :class:`SeededOpponents`, and finds the same tensors, masks,
+rewards and flags at every step.
+
+* :mod:`.env`: the Gymnasium vector environment.
+* :mod:`.table`: the arrays, and the moves, showdowns and deals made on them.
+* :mod:`.layout`: the learner's tensors and masks, written from the arrays.
+* :mod:`.opponents`: the opponents' draws, from each match's seed.
+"""
+
+from __future__ import annotations
+
+from .env import ThirtyOneVectorEnv
+from .opponents import SeededOpponents, opponent_choice
+
+__all__ = ["SeededOpponents", "ThirtyOneVectorEnv", "opponent_choice"]

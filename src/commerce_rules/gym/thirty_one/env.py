@@ -1,0 +1,228 @@
+"""``ThirtyOneVectorEnv``: ``num_envs`` matches of Thirty-One against random opponents, every row's move made at once."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import numpy as np
+from gymnasium.vector import VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from ...core.actions import Action, Knock
+from ...core.errors import CommerceError, IllegalActionError
+from ...core.quoting import shown
+from ...core.rules import PRESETS, Rules
+from ...engine.deal import first_dealer
+from ...engine.variant import variant_of
+from ...learning.action_space import num_actions
+from ...learning.parameters import with_default_limits
+from ...learning.tensor import observation_tensor_size
+from ...mechanisms.draw_discard.record import DISCARD, STOCK, Discard, Draw
+from ..env import Observed
+from ..vector import _SAME_STEP, index_array, next_seed, record_final, row_seeds, single_spaces
+from .layout import Layout
+from .opponents import match_key
+from .table import FIRST_DISCARD, KNOCK, OVER, Table
+
+__all__ = ["ThirtyOneVectorEnv"]
+
+_OPTIONS: Final = ("turn_limit", "deal_limit")
+"""The options the environment takes. The others stay the preset's: its moves are written for them alone."""
+
+
+class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignore]
+    """``num_envs`` matches of Thirty-One, one seat learning, the others playing at random; every row stepped at once.
+
+    Its spaces, observations, masks, rewards and autoreset are those of
+    ``CommerceVectorEnv(num_envs, "thirty_one", players, seat)``: the same
+    tensor layout and action indices, Gymnasium's same-step autoreset with
+    ``infos["final_obs"]``, and an episode that ends with the match or when
+    the learner is out of it. Its opponents play uniformly at random, each
+    draw made from the match's seed (:func:`~commerce_rules.gym.thirty_one.opponent_choice`).
+
+    :param num_envs: how many matches (1 or more).
+    :param players, seat: the table's size (3 to 12) and the learner's seat.
+    :param copy: return copies of the arrays (the default), or with ``False``
+        the arrays themselves, which the next ``step`` or ``reset`` overwrites.
+    :param options: ``turn_limit`` and ``deal_limit`` only (unset: the learning
+        defaults, so that every match ends).
+    """
+
+    metadata: dict[str, Any] = {"autoreset_mode": _SAME_STEP, "render_modes": []}
+
+    def __init__(self, num_envs: int, players: int = 4, seat: int = 0, *, copy: bool = True, **options: Any) -> None:
+        if type(num_envs) is not int or num_envs < 1:
+            raise CommerceError(f"num_envs must be a whole number of matches, 1 or more, not {shown(num_envs)}")
+        others = sorted(set(options) - set(_OPTIONS))
+        if others:
+            raise CommerceError(
+                f"ThirtyOneVectorEnv takes turn_limit and deal_limit alone, not {', '.join(others)}: "
+                "CommerceVectorEnv plays every option"
+            )
+        self.rules: Rules = with_default_limits(PRESETS["thirty_one"].replace(**options))
+        if type(players) is not int or not 3 <= players <= 12:
+            raise CommerceError(f"players must be a whole number from 3 to 12, not {shown(players)}")
+        if type(seat) is not int or not 0 <= seat < players:
+            raise CommerceError(f"seat must be a seat of the table, 0 to {players - 1}, not {shown(seat)}")
+        self.num_envs, self.players, self.seat, self.copy = num_envs, players, seat, bool(copy)
+        self._deck = variant_of(self.rules).deck
+        size, self._actions = observation_tensor_size(self.rules, players), num_actions(self.rules)
+        self.single_observation_space, self.single_action_space = single_spaces(size, self._actions)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._seeds: list[int] = [0] * num_envs
+        self._generators: list[Any] = [None] * num_envs
+        """Each row's generator, seeded by its last seeded reset, from which its next match's seed is drawn."""
+        self._table = Table(num_envs, players, self.rules, self._seeds)
+        self._layout = Layout(self.rules, players, seat)
+        self._started = False
+        self._observations = np.zeros((num_envs, size), dtype=np.float32)
+        self._masks = np.zeros((num_envs, self._actions), dtype=np.bool_)
+        self._rewards = np.zeros(num_envs, dtype=np.float64)
+        self._terminations = np.zeros(num_envs, dtype=np.bool_)
+        self._truncations = np.zeros(num_envs, dtype=np.bool_)
+
+    @property
+    def seeds(self) -> tuple[int, ...]:
+        """The seed each match being played was dealt from (:func:`~commerce_rules.new_game`'s seed)."""
+        self._check_started()
+        return tuple(self._seeds)
+
+    @property
+    def opponent_moves(self) -> int:
+        """The opponents' moves made in every row since the environment was made: with the learner's steps, every seat's moves."""
+        return self._table.opponent_moves
+
+    def reset(
+        self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observed, dict[str, Any]]:
+        """New matches: ``seed=s`` deals row ``i``'s from ``s + i``; a list gives each row's seed, ``None`` to draw one.
+
+        A row drawing its seed draws it from its own generator, seeded by its
+        last seeded reset (else by the system), as every autoreset does.
+        ``options`` is refused: there are none.
+        """
+        if options:
+            raise CommerceError(f"ThirtyOneVectorEnv.reset takes no options, not {shown(options)}")
+        seeds = row_seeds(seed, self.num_envs)
+        for given in seeds:
+            if given is not None and (type(given) is not int or not 0 <= given < 2**128):
+                raise CommerceError(f"a seed is a whole number from 0 to 2**128 - 1, not {shown(given)}")
+        self._new_matches(np.arange(self.num_envs), seeds)
+        self._table.shuffle_ahead()
+        self._started = True
+        self._rewards[:] = 0.0
+        self._terminations[:] = False
+        return self._observed(), {}
+
+    def step(self, actions: Any) -> tuple[Observed, Any, Any, Any, dict[str, Any]]:
+        """Play each row's action for its learner, then its opponents until its next turn; deal ended episodes anew.
+
+        ``actions`` holds ``num_envs`` action indices, one per row. An
+        episode over as soon as it is dealt (its mask all False: possible with
+        options such as ``deal_limit=1``) ends at this step whatever its action.
+
+        :raises ArgumentTypeError: ``actions`` is not ``num_envs`` integers; nothing changes.
+        :raises IllegalActionError: a row's index is no legal action of its learner now; nothing changes.
+        """
+        self._check_started()
+        indices = self._indices(actions)
+        table = self._table
+        rows = np.flatnonzero(~self._episode_over())
+        table.learner_moves(rows, self._moves(rows, indices[rows]))
+        self._play_opponents()
+        ended = np.flatnonzero(self._episode_over())
+        self._rewards[:] = 0.0
+        self._terminations[:] = False
+        infos: dict[str, Any] = {}
+        if len(ended):
+            self._terminations[ended] = True
+            self._rewards[ended] = self._returns(ended)
+            self._final(infos, ended)
+            self._new_matches(ended, [None] * len(ended))
+        self._table.shuffle_ahead()
+        observed = self._observed()
+        if self.copy:
+            return observed, self._rewards.copy(), self._terminations.copy(), self._truncations.copy(), infos
+        return observed, self._rewards, self._terminations, self._truncations, infos
+
+    def action(self, index: int) -> Action:
+        """The learner's action of ``index``, as the engine names it (the action space's order: draws, discards, knock)."""
+        if index == 0:
+            return Draw(self.seat, STOCK)
+        if index == 1:
+            return Draw(self.seat, DISCARD)
+        if index == self._actions - 1:
+            return Knock(self.seat)
+        return Discard(self.seat, self._deck[index - 2])
+
+    # ------------------------------------------------------------------ rows
+
+    def _check_started(self) -> None:
+        if not self._started:
+            raise CommerceError("call reset() before using the environment")
+
+    def _episode_over(self) -> Any:
+        """Each row's learner's episode is over: its match is, or it is out of it (its return settled at -1)."""
+        return (self._table.phase == OVER) | ~self._table.active[:, self.seat]
+
+    def _indices(self, actions: Any) -> Any:
+        """``actions`` as ``num_envs`` legal indices (int64); a refusal changes nothing."""
+        indices = index_array(actions, self.num_envs).astype(np.int64)
+        inside = (indices >= 0) & (indices < self._actions)
+        legal = np.zeros(self.num_envs, dtype=np.bool_)
+        legal[inside] = self._masks[np.flatnonzero(inside), indices[inside]]
+        wrong = np.flatnonzero(~legal & ~self._episode_over())
+        if len(wrong):
+            row = int(wrong[0])
+            raise IllegalActionError(f"no legal action of the learner has the index {int(indices[row])} now (row {row})")
+        return indices
+
+    def _moves(self, rows: Any, indices: Any) -> Any:
+        """The learner's indices as the table's moves: the draws and the knock as they are, a discard by its card's place in the hand."""
+        moves = np.where(indices == self._actions - 1, KNOCK, indices)
+        discards = np.flatnonzero((indices >= 2) & (indices < self._actions - 1))
+        hands = self._table.hands[rows[discards], self.seat]
+        moves[discards] = FIRST_DISCARD + np.argmax(hands == (indices[discards] - 2)[:, None], axis=1)
+        return moves
+
+    def _new_matches(self, rows: Any, seeds: Sequence[int | None]) -> None:
+        """New matches in ``rows`` from ``seeds`` (``None``: one drawn from the row's generator), played to the learner's turn."""
+        keys = np.zeros(len(rows), dtype=np.uint64)
+        dealers = np.zeros(len(rows), dtype=np.int64)
+        for at, (row, given) in enumerate(zip(rows.tolist(), seeds)):
+            self._seeds[row] = seed = next_seed(self._generators, row, given)
+            keys[at] = match_key(seed)
+            dealers[at] = first_dealer(seed, self.players)
+        self._table.start(rows, keys, dealers, self.rules.starting_lives)
+        self._play_opponents()
+
+    def _play_opponents(self) -> None:
+        """Opponents' turns, one of every row that waits for one at a time, until each learner is to act or its episode is over."""
+        table = self._table
+        while True:
+            rows = np.flatnonzero((table.to_act != self.seat) & ~self._episode_over())
+            if not len(rows):
+                return
+            table.opponents_turns(rows)
+
+    def _returns(self, rows: Any) -> Any:
+        """The learner's return where its episode ended: ``(n - k) / k`` for each of ``k`` winners, -1 for every other seat."""
+        won = self._table.winners[rows, self.seat]
+        count = np.maximum(self._table.winners[rows].sum(axis=1), 1)  # out of a match still played: no winner yet
+        return np.where(won, (self.players - count) / count, -1.0)
+
+    def _observed(self) -> Observed:
+        self._layout.write(self._table, np.arange(self.num_envs), self._observations, self._masks)
+        if self.copy:
+            return {"observation": self._observations.copy(), "action_mask": self._masks.copy()}
+        return {"observation": self._observations, "action_mask": self._masks}
+
+    def _final(self, infos: dict[str, Any], rows: Any) -> None:
+        """The ended episodes' last observations into ``infos``, as Gymnasium's same-step autoreset gives them."""
+        observations = np.zeros((len(rows), self._observations.shape[1]), dtype=np.float32)
+        masks = np.zeros((len(rows), self._actions), dtype=np.bool_)
+        self._layout.write(self._table, rows, observations, masks)
+        for at, row in enumerate(rows.tolist()):
+            record_final(infos, self.num_envs, row, observations[at], masks[at])

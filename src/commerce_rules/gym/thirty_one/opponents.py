@@ -1,0 +1,75 @@
+"""The opponents of :class:`~commerce_rules.gym.ThirtyOneVectorEnv`: uniform draws from the match's seed.
+
+A :class:`~commerce_rules.RandomBot` draws from a generator of its own, one
+Python call a move. Here every row's draw is made at once, so each comes
+from a counter instead: the opponents' ``k``-th move in a match picks with
+SplitMix64's output number ``k`` from a key made of the match's seed. So a
+match is reproducible from its seed alone, whatever row and batch it is
+played in, and :class:`SeededOpponents` plays the same moves through the
+engine, one at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import numpy as np
+
+from ...core.actions import Action
+
+__all__ = ["SeededOpponents", "match_key", "opponent_choice", "opponent_choices"]
+
+_MASK64: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
+"""SplitMix64's increment between two outputs."""
+_MULTIPLIERS: Final = (0xBF58476D1CE4E5B9, 0x94D049BB133111EB)
+"""SplitMix64's output function's two multipliers."""
+
+
+def _mix(value: int) -> int:
+    """SplitMix64's output function, on a Python integer below 2**64."""
+    value = ((value ^ (value >> 30)) * _MULTIPLIERS[0]) & _MASK64
+    value = ((value ^ (value >> 27)) * _MULTIPLIERS[1]) & _MASK64
+    return value ^ (value >> 31)
+
+
+def match_key(seed: int) -> int:
+    """The 64-bit key a match's opponents draw from: its seed's 128 bits folded, then mixed."""
+    return _mix((seed ^ (seed >> 64)) & _MASK64)
+
+
+def opponent_choice(key: int, move: int, count: int) -> int:
+    """Which of ``count`` legal actions the opponents' move number ``move`` (from 0) plays in the match of ``key``.
+
+    Uniform: the draw's top 53 bits ``u`` pick ``floor(u / 2**53 * count)``,
+    as ``random.Random.random`` would.
+    """
+    draw = _mix((key + (move + 1) * _GOLDEN) & _MASK64)
+    return ((draw >> 11) * count) >> 53
+
+
+def opponent_choices(keys: Any, moves: Any, counts: Any) -> Any:
+    """:func:`opponent_choice` of every row at once (``uint64`` keys and move numbers: their products wrap as the masks make Python's)."""
+    values = keys + (moves + np.uint64(1)) * np.uint64(_GOLDEN)
+    values = (values ^ (values >> np.uint64(30))) * np.uint64(_MULTIPLIERS[0])
+    values = (values ^ (values >> np.uint64(27))) * np.uint64(_MULTIPLIERS[1])
+    values ^= values >> np.uint64(31)
+    return (((values >> np.uint64(11)) * counts.astype(np.uint64)) >> np.uint64(53)).astype(np.int64)
+
+
+class SeededOpponents:
+    """The opponents of a ``ThirtyOneVectorEnv`` match dealt from ``seed``, for a loop through the engine.
+
+    ``choose(legal)`` returns the move they make next from the engine's
+    :func:`~commerce_rules.legal_actions`, in its order.
+    """
+
+    def __init__(self, seed: int) -> None:
+        self.key = match_key(seed)
+        self.moves = 0
+
+    def choose(self, legal: Sequence[Action]) -> Action:
+        move = legal[opponent_choice(self.key, self.moves, len(legal))]
+        self.moves += 1
+        return move

@@ -1,0 +1,256 @@
+"""``commerce_rules.gym.ThirtyOneVectorEnv``: Thirty-One's matches as arrays, held to the engine move by move.
+
+The reference is the engine itself: each row's match, dealt by
+:func:`~commerce_rules.new_game` from the row's seed, its learner's moves
+played by :func:`~commerce_rules.apply` and its opponents' by
+:class:`~commerce_rules.gym.thirty_one.SeededOpponents` through
+:func:`~commerce_rules.legal_actions`, must give at every step the row's
+tensor, mask, reward, flag and final observation. Skipped unless
+``gymnasium`` is installed: ``nox -s adapters`` runs it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from helpers import optional_import
+
+gymnasium = optional_import("gymnasium")
+np = optional_import("numpy")
+
+from commerce_rules import (  # noqa: E402
+    THIRTY_ONE,
+    ArgumentTypeError,
+    CommerceError,
+    GameState,
+    IllegalActionError,
+    apply,
+    legal_action_mask,
+    legal_actions,
+    new_game,
+    num_actions,
+    observation_tensor,
+    observe,
+)
+from commerce_rules.core.state import NEXT_ACTIVE, clockwise_from  # noqa: E402
+from commerce_rules.engine.deal import shuffled_deck, shuffled_places  # noqa: E402
+from commerce_rules.engine.variant import variant_of  # noqa: E402
+from commerce_rules.learning.action_space import action_space  # noqa: E402
+from commerce_rules.gym import CommerceVectorEnv, ThirtyOneVectorEnv  # noqa: E402
+from commerce_rules.gym.env import episode_over, episode_return  # noqa: E402
+from commerce_rules.gym.thirty_one import SeededOpponents, opponent_choice  # noqa: E402
+from commerce_rules.gym.thirty_one.lookups import seat_tables  # noqa: E402
+from commerce_rules.gym.thirty_one.opponents import match_key, opponent_choices  # noqa: E402
+from commerce_rules.gym.thirty_one.table import shuffled_decks  # noqa: E402
+
+
+class EngineRow:
+    """One row's match played through the engine, its opponents drawing as the environment's."""
+
+    def __init__(self, rules: Any, players: int, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.opponents = SeededOpponents(seed)
+        self.match = self._to_learner(new_game(rules, players, seed=seed))
+
+    def _to_learner(self, match: GameState) -> GameState:
+        while match.to_act != self.seat and not episode_over(match, self.seat):
+            match = apply(match, self.opponents.choose(legal_actions(match)))
+        return match
+
+    def play(self, action: Any) -> None:
+        self.match = self._to_learner(apply(self.match, action))
+
+    @property
+    def over(self) -> bool:
+        return episode_over(self.match, self.seat)
+
+
+def same_row(row: EngineRow, observation: Any, mask: Any, where: str) -> None:
+    want = np.array(observation_tensor(observe(row.match, row.seat)), dtype=np.float32)
+    assert np.array_equal(observation, want), f"{where}: tensor differs at {np.flatnonzero(observation != want)[:8]}"
+    legal = np.zeros(len(mask), dtype=np.bool_)
+    if not row.over:
+        legal[:] = legal_action_mask(row.match)
+    assert np.array_equal(mask, legal), f"{where}: mask"
+
+
+def play_against_the_engine(players: int, seat: int, steps: int, envs: int = 12, **options: Any) -> dict[str, int]:
+    """Step ``envs`` rows ``steps`` times with random legal actions, each row held to its engine replay; counts of endings."""
+    environment = ThirtyOneVectorEnv(envs, players, seat, **options)
+    observed, infos = environment.reset(seed=players * 1000 + seat)
+    assert infos == {}
+    rows = [EngineRow(environment.rules, players, seat, seed) for seed in environment.seeds]
+    for index, row in enumerate(rows):
+        same_row(row, observed["observation"][index], observed["action_mask"][index], f"reset row {index}")
+    rng = np.random.default_rng(players)
+    endings = {"over": 0, "out": 0}
+    for step in range(steps):
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in observed["action_mask"]])
+        observed, rewards, terminated, truncated, infos = environment.step(actions)
+        assert not truncated.any()
+        for index, row in enumerate(rows):
+            if not row.over:
+                row.play(environment.action(int(actions[index])))
+            where = f"step {step} row {index}"
+            assert terminated[index] == row.over, where
+            if row.over:
+                endings["over" if row.match.is_over else "out"] += 1
+                assert rewards[index] == episode_return(row.match, seat), where
+                final = infos["final_obs"][index]
+                same_row(row, final["observation"], final["action_mask"], f"{where} (final)")
+                rows[index] = row = EngineRow(environment.rules, players, seat, environment.seeds[index])
+            else:
+                assert rewards[index] == 0.0, where
+            same_row(row, observed["observation"][index], observed["action_mask"][index], where)
+        if not terminated.any():
+            assert infos == {}
+    return endings
+
+
+@pytest.mark.parametrize(("players", "seat"), [(3, 1), (4, 0), (5, 4), (6, 2)])
+def test_every_row_is_its_match_played_through_the_engine(players: int, seat: int) -> None:
+    endings = play_against_the_engine(players, seat, steps=250)
+    assert endings["over"] > 0 and endings["out"] > 0, endings  # both ends of an episode were met
+
+
+def test_twelve_seats_and_the_limits_are_played_as_the_engine_plays_them() -> None:
+    play_against_the_engine(12, 11, steps=60, envs=4)
+    endings = play_against_the_engine(4, 3, steps=80, turn_limit=3, deal_limit=2)
+    assert endings["over"] > 20
+    play_against_the_engine(5, 0, steps=40, turn_limit=1, deal_limit=1)  # some matches are over as dealt
+
+
+def test_the_spaces_are_those_of_the_engine_backed_vector_env() -> None:
+    arrays, engine = ThirtyOneVectorEnv(3, 5, 2), CommerceVectorEnv(3, "thirty_one", 5, 2)
+    assert arrays.rules == engine.rules
+    assert arrays.single_observation_space == engine.single_observation_space
+    assert arrays.single_action_space == engine.single_action_space
+    assert arrays.observation_space == engine.observation_space and arrays.metadata == engine.metadata
+
+
+def test_a_match_is_its_seeds_whatever_its_row_and_batch() -> None:
+    alone = ThirtyOneVectorEnv(1, 4, 0, copy=False)
+    batch = ThirtyOneVectorEnv(3, 4, 0, copy=False)
+    first, _ = alone.reset(seed=[77])
+    together, _ = batch.reset(seed=[5, 77, 9])
+    assert np.array_equal(first["observation"][0], together["observation"][1])
+    for step in range(30):
+        index = int(np.flatnonzero(first["action_mask"][0])[step % int(first["action_mask"][0].sum())])
+        others = [int(np.flatnonzero(mask)[0]) for mask in together["action_mask"]]
+        first, reward, over, *_ = alone.step([index])
+        together, rewards, overs, *_ = batch.step([others[0], index, others[2]])
+        assert np.array_equal(first["observation"][0], together["observation"][1]) and reward[0] == rewards[1]
+        assert over[0] == overs[1]
+
+
+def test_seeded_resets_repeat_and_autoresets_draw_from_the_rows_generators() -> None:
+    runs = []
+    for _ in range(2):
+        environment = ThirtyOneVectorEnv(4, 3, 0)
+        observed, _ = environment.reset(seed=3)
+        assert environment.seeds == (3, 4, 5, 6)
+        seen = [observed["observation"]]
+        for _ in range(60):
+            observed, *_ = environment.step([int(np.flatnonzero(mask)[-1]) for mask in observed["action_mask"]])
+            seen.append(observed["observation"])
+        runs.append((environment.seeds, seen))
+    assert runs[0][0] == runs[1][0] and runs[0][0] != (3, 4, 5, 6)  # matches ended, and the next seeds repeat
+    assert all(np.array_equal(a, b) for a, b in zip(runs[0][1], runs[1][1]))
+
+
+def test_shuffled_decks_are_the_engines_shuffles() -> None:
+    rules = THIRTY_ONE
+    deck = variant_of(rules).deck
+    seeds = [0, 1, 2**64 + 5, 2**128 - 1, *range(10**9, 10**9 + 200)]
+    numbers = [1 + seed % 7 for seed in seeds]
+    decks = shuffled_decks(seeds, numbers, 52)
+    for seed, number, row in zip(seeds, numbers, decks):
+        assert tuple(row) == shuffled_places(52, seed, number)
+        assert [deck[place] for place in row] == shuffled_deck(rules, seed, number)
+
+
+@pytest.mark.parametrize("players", [3, 4, 7])
+def test_the_seat_tables_are_the_engines_turn_order_and_deal(players: int) -> None:
+    tables = seat_tables(players)
+    for key in range(1, 1 << players):
+        active = tuple(seat for seat in range(players) if key >> seat & 1)
+        for seat in range(players):
+            assert tables.next_in[key, seat] == NEXT_ACTIVE[active][seat]
+        for dealer in active:
+            order = clockwise_from(active, dealer)  # the eldest first, the dealer last, one card at a time
+            for seat in range(players):
+                want = [order.index(seat) + k * len(active) for k in range(3)] if seat in active else [-1, -1, -1]
+                assert tables.deal_places[key, dealer, seat].tolist() == want
+        assert tables.dealt[key] == 3 * len(active)
+
+
+def test_the_opponents_draws_are_uniform_and_the_same_one_by_one_and_all_at_once() -> None:
+    rng = random.Random(4)
+    keys = [match_key(rng.getrandbits(128)) for _ in range(50)]
+    moves = [rng.randrange(10**6) for _ in keys]
+    counts = [rng.randrange(1, 5) for _ in keys]
+    together = opponent_choices(np.array(keys, dtype=np.uint64), np.array(moves, dtype=np.uint64), np.array(counts))
+    assert together.tolist() == [opponent_choice(k, m, c) for k, m, c in zip(keys, moves, counts)]
+    drawn = [opponent_choice(keys[0], move, 3) for move in range(30_000)]
+    assert all(abs(drawn.count(value) / len(drawn) - 1 / 3) < 0.01 for value in range(3))
+
+
+def test_bad_arguments_are_refused_saying_what_was_wrong() -> None:
+    with pytest.raises(CommerceError, match="num_envs"):
+        ThirtyOneVectorEnv(0)
+    with pytest.raises(CommerceError, match="players"):
+        ThirtyOneVectorEnv(2, 13)
+    with pytest.raises(CommerceError, match="seat"):
+        ThirtyOneVectorEnv(2, 4, 4)
+    with pytest.raises(CommerceError, match="takes turn_limit and deal_limit alone, not blitz"):
+        ThirtyOneVectorEnv(2, blitz=False)
+    environment = ThirtyOneVectorEnv(2, 4)
+    with pytest.raises(CommerceError, match="call reset"):
+        environment.step([0, 0])
+    with pytest.raises(CommerceError, match="seed"):
+        environment.reset(seed=[1])
+    with pytest.raises(CommerceError, match="seed"):
+        environment.reset(seed=[1, -1])
+    with pytest.raises(CommerceError, match="no options"):
+        environment.reset(seed=1, options={"state": None})
+
+
+def test_a_bad_step_changes_nothing() -> None:
+    environment = ThirtyOneVectorEnv(3, 4, copy=False)
+    observed, _ = environment.reset(seed=8)
+    before = observed["observation"].copy(), observed["action_mask"].copy(), environment.opponent_moves
+    illegal = [int(np.flatnonzero(~mask)[0]) for mask in observed["action_mask"]]
+    legal = [int(np.flatnonzero(mask)[0]) for mask in observed["action_mask"]]
+    for bad in ([*legal[:2], illegal[2]], [*legal[:2], 55], [*legal[:2], -1]):
+        with pytest.raises(IllegalActionError, match="row 2"):
+            environment.step(bad)
+    for wrong in ([0, 0], [0.0, 0.0, 0.0], "abc", [[0, 0, 0]]):
+        with pytest.raises(ArgumentTypeError, match="3 action indices"):
+            environment.step(wrong)
+    assert np.array_equal(before[0], observed["observation"]) and np.array_equal(before[1], observed["action_mask"])
+    assert environment.opponent_moves == before[2]
+    after, *_ = environment.step(legal)  # and it goes on from there: each learner drew its fourth card
+    assert not np.array_equal(before[0], after["observation"])
+
+
+def test_copies_by_default_and_the_arrays_themselves_without() -> None:
+    for copy in (True, False):
+        environment = ThirtyOneVectorEnv(2, 3, copy=copy)
+        first, _ = environment.reset(seed=1)
+        second, rewards, *_ = environment.step([int(np.flatnonzero(mask)[0]) for mask in first["action_mask"]])
+        assert (first["observation"] is second["observation"]) is not copy
+        assert rewards.dtype == np.float64 and second["observation"].dtype == np.float32
+
+
+def test_every_action_index_names_the_engines_action() -> None:
+    """The index of each action as the action space numbers it, legal now or not."""
+    environment = ThirtyOneVectorEnv(1, 3, 1)
+    space = action_space(environment.rules)
+    state = new_game(environment.rules, 3, seed=0)
+    for index in range(num_actions(environment.rules)):
+        action = environment.action(index)
+        at = space.by_class[type(action)]
+        assert action.player == 1 and space.starts[at] + space.kinds[at].index(state, action, space.deck) == index

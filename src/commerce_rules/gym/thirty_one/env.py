@@ -109,8 +109,9 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         for given in seeds:
             if given is not None and (type(given) is not int or not 0 <= given < 2**128):
                 raise CommerceError(f"a seed is a whole number from 0 to 2**128 - 1, not {shown(given)}")
-        self._new_matches(np.arange(self.num_envs), seeds)
-        self._table.shuffle_ahead()
+        rows = np.arange(self.num_envs)
+        self._new_matches(rows, seeds)
+        self._play_on({}, fresh=np.ones(self.num_envs, dtype=np.bool_))
         self._started = True
         self._rewards[:] = 0.0
         self._terminations[:] = False
@@ -130,18 +131,11 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         indices = self._indices(actions)
         table = self._table
         rows = np.flatnonzero(~self._episode_over())
-        table.learner_moves(rows, self._moves(rows, indices[rows]))
-        self._play_opponents()
-        ended = np.flatnonzero(self._episode_over())
         self._rewards[:] = 0.0
         self._terminations[:] = False
         infos: dict[str, Any] = {}
-        if len(ended):
-            self._terminations[ended] = True
-            self._rewards[ended] = self._returns(ended)
-            self._final(infos, ended)
-            self._new_matches(ended, [None] * len(ended))
-        self._table.shuffle_ahead()
+        table.learner_moves(rows, self._moves(rows, indices[rows]))
+        self._play_on(infos, fresh=np.zeros(self.num_envs, dtype=np.bool_))
         observed = self._observed()
         if self.copy:
             return observed, self._rewards.copy(), self._terminations.copy(), self._truncations.copy(), infos
@@ -188,7 +182,7 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         return moves
 
     def _new_matches(self, rows: Any, seeds: Sequence[int | None]) -> None:
-        """New matches in ``rows`` from ``seeds`` (``None``: one drawn from the row's generator), played to the learner's turn."""
+        """New matches in ``rows`` from ``seeds`` (``None``: one drawn from the row's generator), dealt."""
         keys = np.zeros(len(rows), dtype=np.uint64)
         dealers = np.zeros(len(rows), dtype=np.int64)
         for at, (row, given) in enumerate(zip(rows.tolist(), seeds)):
@@ -196,16 +190,34 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
             keys[at] = match_key(seed)
             dealers[at] = first_dealer(seed, self.players)
         self._table.start(rows, keys, dealers, self.rules.starting_lives)
-        self._play_opponents()
 
-    def _play_opponents(self) -> None:
-        """Opponents' turns, one of every row that waits for one at a time, until each learner is to act or its episode is over."""
+    def _play_on(self, infos: dict[str, Any], fresh: Any) -> None:
+        """Opponents' turns, showdowns and new matches, until every row's learner is to act or its ``fresh`` match is over.
+
+        In passes: the opponents play until every row waits (for its learner,
+        or for its deal's showdown); then the deals over are settled together,
+        and the episodes over (but ``fresh`` ones: new this step) are
+        rewarded, recorded in ``infos`` and dealt a new match; then again,
+        until a pass changes nothing.
+        """
         table = self._table
         while True:
-            rows = np.flatnonzero((table.to_act != self.seat) & ~self._episode_over())
-            if not len(rows):
+            while True:  # a turn of every row waiting for an opponent's, at once
+                rows = np.flatnonzero((table.to_act != self.seat) & ~table.deal_over & ~self._episode_over())
+                if not len(rows):
+                    break
+                table.opponents_turns(rows)
+            settled = table.settle_deals()
+            ended = np.flatnonzero(self._episode_over() & ~fresh)
+            if len(ended):
+                self._terminations[ended] = True
+                self._rewards[ended] = self._returns(ended)
+                self._final(infos, ended)
+                self._new_matches(ended, [None] * len(ended))
+                fresh[ended] = True
+            elif not settled:
+                table.shuffle_ahead()
                 return
-            table.opponents_turns(rows)
 
     def _returns(self, rows: Any) -> Any:
         """The learner's return where its episode ended: ``(n - k) / k`` for each of ``k`` winners, -1 for every other seat."""

@@ -80,6 +80,9 @@ class Table:
         self.keys = np.zeros(rows, dtype=np.uint64)
         self.moves = np.zeros(rows, dtype=np.uint64)
         """The opponents' moves so far in each match: the number of their next draw."""
+        self.deal_over = np.zeros(rows, dtype=np.bool_)
+        self.blitzed = np.zeros(rows, dtype=np.bool_)
+        """The rows whose deal is over and waits to be settled, and which of them by a blitz."""
         self.opponent_moves = 0
         """The opponents' moves in every row since the table was made (for benchmarks, which count moves)."""
 
@@ -176,9 +179,22 @@ class Table:
         return self.hands[rows, self.to_act[rows]] != self.taken[rows][:, None]
 
     def _settle(self, knocked: Any, discarded: Any, blitz: Any) -> None:
-        """Settle the deals ended by knocks (at the turn limit) and by discards (by a blitz where ``blitz``)."""
-        if len(knocked) or len(discarded):
-            self.showdown(np.concatenate((knocked, discarded)), np.concatenate((np.zeros(len(knocked), np.bool_), blitz)))
+        """Mark the deals ended by knocks (at the turn limit) and by discards (by a blitz where ``blitz``): :meth:`settle_deals` settles them."""
+        self.deal_over[knocked], self.blitzed[knocked] = True, False
+        self.deal_over[discarded], self.blitzed[discarded] = True, blitz
+
+    def settle_deals(self) -> bool:
+        """Settle every deal marked over (:meth:`showdown`), all rows at once; whether there was one.
+
+        A deal over waits for the others' turns to be played: one showdown of
+        many rows costs what one of a single row costs.
+        """
+        rows = np.flatnonzero(self.deal_over)
+        if not len(rows):
+            return False
+        self.deal_over[rows] = False
+        self.showdown(rows, self.blitzed[rows])
+        return True
 
     def _draw(self, rows: Any, from_pile: Any) -> None:
         """The stock's top card (seen by the drawer alone) or, ``from_pile``, the pile's (in public: known to be the drawer's)."""
@@ -288,8 +304,8 @@ def shuffled_decks(seeds: Sequence[int], deal_numbers: Sequence[int], size: int)
     starts = np.arange(rows) * size  # the rows one after the other in one flat array
     others = ((high * bounds + ((low * bounds) >> np.uint64(32))) >> np.uint64(32)).astype(np.int64) + starts[:, None]
     cards = np.tile(np.arange(size, dtype=np.int64), rows)
-    for step in range(size - 1):
-        top, other = starts + (size - 1 - step), others[:, step]
+    for step, other in enumerate(np.ascontiguousarray(others.T)):  # step k's positions, every row's
+        top = starts + (size - 1 - step)
         swapped = cards[other]
         cards[other] = cards[top]
         cards[top] = swapped

@@ -28,9 +28,16 @@ it):
 
 The two ratios are vector over PettingZoo: learner steps (the experience a
 single learner gets a second) and moves (the same work, every seat's move,
-counted alike). The process is pinned to one core where the system allows
-it. This is a script, not a test: it checks only that the counted run
-played the timed run's matches.
+counted alike).
+
+For ``thirty_one`` a third loop runs in the same alternation: **arrays**,
+``ThirtyOneVectorEnv(envs, players, copy=False)``, the same preset kept as
+NumPy arrays, its opponents playing at random from each match's seed; its
+moves are its learner steps and its ``opponent_moves``.
+
+The process is pinned to one core where the system allows it. This is a
+script, not a test: it checks only that the counted run played the timed
+run's matches.
 """
 
 from __future__ import annotations
@@ -50,7 +57,7 @@ try:
     import gymnasium
     import numpy as np
 
-    from commerce_rules.gym import CommerceVectorEnv
+    from commerce_rules.gym import CommerceVectorEnv, ThirtyOneVectorEnv
     from commerce_rules.pettingzoo import env as pettingzoo_env
 except ImportError as error:  # nox -s bench installs the bench extra only
     MISSING: str | None = f"{error}: install the gym and pettingzoo extras to run it"
@@ -112,6 +119,20 @@ def vector_steps(name: str, players: int, envs: int, seconds: float, seed: int) 
     return steps * envs / elapsed, (steps * envs + moves) / elapsed
 
 
+def array_steps(players: int, envs: int, seconds: float, seed: int) -> tuple[float, float]:
+    """Learner steps and moves a second of ``ThirtyOneVectorEnv``, actions uniform over the masks."""
+    environment = ThirtyOneVectorEnv(envs, players, copy=False)
+    rng = np.random.default_rng(seed)
+    observed, _ = environment.reset(seed=seed)
+    steps, before = 0, environment.opponent_moves
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        observed, *_ = environment.step(uniform_rows(rng, observed["action_mask"]))
+        steps += 1
+    elapsed = time.perf_counter() - start
+    return steps * envs / elapsed, (steps * envs + environment.opponent_moves - before) / elapsed
+
+
 def opponent_moves(name: str, players: int, envs: int, steps: int, seed: int, matches: Any) -> int:
     """The opponents' moves in ``steps`` steps of :func:`vector_steps`'s run (which ended at ``matches``), played again."""
     environment = CommerceVectorEnv(envs, name, players, opponents=CountingRandomBot, copy=False)
@@ -145,18 +166,30 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"{'preset':<12} " + " ".join(f"{column:>{len(column)}}" for column in columns))
     for name in args.presets:
         vector_steps(name, args.players, args.envs, 0.2, args.seed)  # warm-up: the hand tables, the caches
+        if name == "thirty_one":
+            array_steps(args.players, args.envs, 0.2, args.seed)
         pettingzoo: list[float] = []
         learner: list[float] = []
         moves: list[float] = []
+        arrays: list[tuple[float, float]] = []
         for run in range(args.runs):
             pettingzoo.append(pettingzoo_moves(name, args.players, args.seconds, args.seed + run))
             steps, all_moves = vector_steps(name, args.players, args.envs, args.seconds, args.seed + run)
             learner.append(steps)
             moves.append(all_moves)
-        zoo, one, every = statistics.median(pettingzoo), statistics.median(learner), statistics.median(moves)
-        by_learner = statistics.median(steps / zoo for steps, zoo in zip(learner, pettingzoo))
-        by_moves = statistics.median(steps / zoo for steps, zoo in zip(moves, pettingzoo))
-        print(f"{name:<12} {zoo:>18,.0f} {one:>22,.0f} {every:>14,.0f} {by_learner:>15.2f} {by_moves:>13.2f}")
+            if name == "thirty_one":
+                arrays.append(array_steps(args.players, args.envs, args.seconds, args.seed + run))
+        report(name, pettingzoo, learner, moves)
+        if arrays:
+            report("  (arrays)", pettingzoo, [one for one, _ in arrays], [every for _, every in arrays])
+
+
+def report(name: str, pettingzoo: list[float], learner: list[float], moves: list[float]) -> None:
+    """A row of the table: the medians, and the medians of each run's ratios to the PettingZoo run before it."""
+    zoo, one, every = statistics.median(pettingzoo), statistics.median(learner), statistics.median(moves)
+    by_learner = statistics.median(steps / zoo for steps, zoo in zip(learner, pettingzoo))
+    by_moves = statistics.median(steps / zoo for steps, zoo in zip(moves, pettingzoo))
+    print(f"{name:<12} {zoo:>18,.0f} {one:>22,.0f} {every:>14,.0f} {by_learner:>15.2f} {by_moves:>13.2f}")
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ tensor, mask, reward, flag and final observation. Skipped unless
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -254,3 +255,11 @@ def test_every_action_index_names_the_engines_action() -> None:
         action = environment.action(index)
         at = space.by_class[type(action)]
         assert action.player == 1 and space.starts[at] + space.kinds[at].index(state, action, space.deck) == index
+
+
+def test_the_guides_example_plays_a_hundred_steps(capsys: pytest.CaptureFixture[str]) -> None:
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "guides" / "openspiel-and-pettingzoo.md").read_text()
+    section = guide.split("### Thirty-One at array speed", 1)[1]
+    example = section.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(example, "the guide's ThirtyOneVectorEnv example", "exec"), {})
+    assert capsys.readouterr().out.strip().endswith("moves by the opponents")

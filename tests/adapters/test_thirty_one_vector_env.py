@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from helpers import optional_import
 
@@ -78,10 +80,12 @@ def same_row(row: EngineRow, observation: Any, mask: Any, where: str) -> None:
     assert np.array_equal(mask, legal), f"{where}: mask"
 
 
-def play_against_the_engine(players: int, seat: int, steps: int, envs: int = 12, **options: Any) -> dict[str, int]:
+def play_against_the_engine(
+    players: int, seat: int, steps: int, envs: int = 12, seed: int | None = None, **options: Any
+) -> dict[str, int]:
     """Step ``envs`` rows ``steps`` times with random legal actions, each row held to its engine replay; counts of endings."""
     environment = ThirtyOneVectorEnv(envs, players, seat, **options)
-    observed, infos = environment.reset(seed=players * 1000 + seat)
+    observed, infos = environment.reset(seed=players * 1000 + seat if seed is None else seed)
     assert infos == {}
     rows = [EngineRow(environment.rules, players, seat, seed) for seed in environment.seeds]
     for index, row in enumerate(rows):
@@ -122,6 +126,17 @@ def test_twelve_seats_and_the_limits_are_played_as_the_engine_plays_them() -> No
     endings = play_against_the_engine(4, 3, steps=80, turn_limit=3, deal_limit=2)
     assert endings["over"] > 20
     play_against_the_engine(5, 0, steps=40, turn_limit=1, deal_limit=1)  # some matches are over as dealt
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    players=st.integers(3, 8),
+    seat=st.integers(0, 7),
+    seed=st.integers(0, 2**128 - 3),  # row i is dealt from seed + i
+    limits=st.sampled_from([{}, {"turn_limit": 2}, {"deal_limit": 2}, {"turn_limit": 4, "deal_limit": 3}]),
+)
+def test_any_table_and_seed_is_played_as_the_engine_plays_it(players: int, seat: int, seed: int, limits: dict[str, int]) -> None:
+    play_against_the_engine(players, seat % players, steps=25, envs=3, seed=seed, **limits)
 
 
 def test_the_spaces_are_those_of_the_engine_backed_vector_env() -> None:

@@ -64,7 +64,7 @@ __all__ = ["CommerceVectorEnv"]
 _BY_ACTION_ALONE: Final = (NoCard, OneCard, TwoCards, ByValue)
 """The kinds that number an action by its kind and cards alone, whatever the state: an index they give is kept."""
 
-_SAME_STEP: Final[Any] = getattr(getattr(gymnasium.vector, "AutoresetMode", None), "SAME_STEP", "SameStep")
+SAME_STEP: Final[Any] = getattr(getattr(gymnasium.vector, "AutoresetMode", None), "SAME_STEP", "SameStep")
 """Gymnasium's ``AutoresetMode.SAME_STEP`` (its value, ``"SameStep"``, where Gymnasium has no such enum)."""
 
 
@@ -79,7 +79,7 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
         :class:`~commerce_rules.gym.CommerceEnv`, for every match.
     """
 
-    metadata: dict[str, Any] = {"autoreset_mode": _SAME_STEP, "render_modes": []}
+    metadata: dict[str, Any] = {"autoreset_mode": SAME_STEP, "render_modes": []}
 
     def __init__(
         self,

@@ -20,7 +20,7 @@ from ...learning.parameters import with_default_limits
 from ...learning.tensor import observation_tensor_size
 from ...mechanisms.draw_discard.record import DISCARD, STOCK, Discard, Draw
 from ..env import Observed
-from ..vector import _SAME_STEP, index_array, next_seed, record_final, row_seeds, single_spaces
+from ..vector import SAME_STEP, index_array, next_seed, record_final, row_seeds, single_spaces
 from .layout import Layout
 from .opponents import match_key
 from .table import FIRST_DISCARD, KNOCK, OVER, Table
@@ -49,7 +49,7 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         defaults, so that every match ends).
     """
 
-    metadata: dict[str, Any] = {"autoreset_mode": _SAME_STEP, "render_modes": []}
+    metadata: dict[str, Any] = {"autoreset_mode": SAME_STEP, "render_modes": []}
 
     def __init__(self, num_envs: int, players: int = 4, seat: int = 0, *, copy: bool = True, **options: Any) -> None:
         if type(num_envs) is not int or num_envs < 1:
@@ -183,13 +183,13 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
 
     def _new_matches(self, rows: Any, seeds: Sequence[int | None]) -> None:
         """New matches in ``rows`` from ``seeds`` (``None``: one drawn from the row's generator), dealt."""
-        keys = np.zeros(len(rows), dtype=np.uint64)
+        draw_keys = np.zeros(len(rows), dtype=np.uint64)
         dealers = np.zeros(len(rows), dtype=np.int64)
         for at, (row, given) in enumerate(zip(rows.tolist(), seeds)):
             self._seeds[row] = seed = next_seed(self._generators, row, given)
-            keys[at] = match_key(seed)
+            draw_keys[at] = match_key(seed)
             dealers[at] = first_dealer(seed, self.players)
-        self._table.start(rows, keys, dealers, self.rules.starting_lives)
+        self._table.start(rows, draw_keys, dealers, self.rules.starting_lives)
 
     def _play_on(self, infos: dict[str, Any], fresh: Any) -> None:
         """Opponents' turns, showdowns and new matches, until every row's learner is to act or its ``fresh`` match is over.

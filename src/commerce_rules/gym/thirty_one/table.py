@@ -43,8 +43,8 @@ class Table:
         self.strength_of, self.blitz_of = hand_tables(rules)
         self.seat = np.arange(players)
         self.tables = seat_tables(players)
-        self.key = np.zeros(rows, dtype=np.int64)
-        """The key of each row's seats in (:class:`SeatTables`)."""
+        self.seats_in = np.zeros(rows, dtype=np.int64)
+        """Each row's seats still in, as the key of :class:`~.lookups.SeatTables` (a bit a seat)."""
         self.hands = np.full((rows, players, 4), -1, dtype=np.int64)
         """Each seat's hand in hand order; the drawer holds a fourth card until its discard."""
         self.held = np.zeros((rows, players), dtype=np.int64)
@@ -77,9 +77,9 @@ class Table:
         self.next_deck = np.zeros((rows, size), dtype=np.int64)
         self.next_number = np.zeros(rows, dtype=np.int64)
         """A deck shuffled ahead (:meth:`shuffle_ahead`), and the number of the deal it is for (0: none)."""
-        self.keys = np.zeros(rows, dtype=np.uint64)
+        self.draw_keys = np.zeros(rows, dtype=np.uint64)
         self.moves = np.zeros(rows, dtype=np.uint64)
-        """The opponents' moves so far in each match: the number of their next draw."""
+        """Each match's key for its opponents' draws (:func:`~.opponents.match_key`), and their moves so far: their next draw's number."""
         self.deal_over = np.zeros(rows, dtype=np.bool_)
         self.blitzed = np.zeros(rows, dtype=np.bool_)
         """The rows whose deal is over and waits to be settled, and which of them by a blitz."""
@@ -88,11 +88,11 @@ class Table:
 
     # ------------------------------------------------------------------ matches and deals
 
-    def start(self, rows: Any, keys: Any, dealers: Any, lives: int) -> None:
+    def start(self, rows: Any, draw_keys: Any, dealers: Any, lives: int) -> None:
         """New matches in ``rows``, dealt by ``dealers``: every seat in with ``lives`` lives; a 31 dealt settled at once."""
-        self.keys[rows], self.moves[rows] = keys, 0
+        self.draw_keys[rows], self.moves[rows] = draw_keys, 0
         self.lives[rows], self.active[rows], self.winners[rows] = lives, True, False
-        self.key[rows] = (1 << self.players) - 1
+        self.seats_in[rows] = (1 << self.players) - 1
         self.showdowns[rows], self.deal_number[rows], self.next_number[rows] = 0, 0, 0  # no deck of the last match's
         self.showdown(*self._dealt(rows, dealers))
 
@@ -107,13 +107,13 @@ class Table:
         if len(late):
             decks[late] = [shuffled_places(self.size, self.seeds[row], number) for row, number in zip(rows[late].tolist(), numbers[late].tolist())]
         self.deck[rows], self.deal_number[rows], self.dealer[rows] = decks, numbers, dealers
-        key = self.key[rows]
-        places = self.tables.deal_places[key, dealers].astype(np.int64)  # [row, seat, card]
+        seats_in = self.seats_in[rows]
+        places = self.tables.deal_places[seats_in, dealers].astype(np.int64)  # [row, seat, card]
         hands = np.take_along_axis(decks, np.maximum(places, 0).reshape(len(rows), -1), axis=1)
         self.hands[rows, :, :3] = np.where(places >= 0, hands.reshape(places.shape), -1)
         self.hands[rows, :, 3] = -1
         self.held[rows] = np.where(places[:, :, 0] >= 0, 3, 0)
-        dealt = self.tables.dealt[key]
+        dealt = self.tables.dealt[seats_in]
         self.pile[rows] = -1
         self.pile[rows, 0] = decks[np.arange(len(rows)), dealt]  # the next card turned up starts the pile
         self.piled[rows], self.stock_at[rows] = 1, dealt + 1
@@ -138,7 +138,7 @@ class Table:
 
     def next_in(self, rows: Any, seats: Any) -> Any:
         """The first seat still in clockwise after each of ``seats`` (itself in or not): ``NEXT_ACTIVE``."""
-        return self.tables.next_in[self.key[rows], seats]
+        return self.tables.next_in[self.seats_in[rows], seats]
 
     def blitzes(self, rows: Any) -> Any:
         """Which seats of ``rows`` hold three cards worth 31 (a seat out holds none)."""
@@ -169,7 +169,7 @@ class Table:
         self._settle(knocked, *self._discard(rows[discarding], moves[discarding] - FIRST_DISCARD))
 
     def _choices(self, rows: Any, counts: Any) -> Any:
-        chosen = opponent_choices(self.keys[rows], self.moves[rows], counts)
+        chosen = opponent_choices(self.draw_keys[rows], self.moves[rows], counts)
         self.moves[rows] += np.uint64(1)
         self.opponent_moves += len(rows)
         return chosen
@@ -265,7 +265,7 @@ class Table:
             losers[void] = False  # it would put every seat in out at once: nobody loses (Rules §2.7, §7.8)
             self.lives[rows] = lives - (losers & (lives > 0))
             self.active[rows] = active = active & ~(losers & (lives == 0))  # a swimmer who loses is out
-            self.key[rows] = active @ self.tables.weights
+            self.seats_in[rows] = active @ self.tables.weights
             self.shown_hands[rows], self.shown_winner[rows], self.shown_losers[rows] = hands, winner, losers
             self.showdowns[rows] += 1
             going = rows[~self._ended(rows)]

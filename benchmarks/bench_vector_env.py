@@ -3,7 +3,7 @@
 Run (with the extras installed, ``pip install 'commerce-rules[gym,pettingzoo]'``,
 or in ``nox -s adapters``'s environment):
 
-    python benchmarks/bench_vector_env.py [--envs 256] [--players 4] [--runs 5] [--seconds 2] [PRESET ...]
+    python benchmarks/bench_vector_env.py [--envs 256] [--players 4] [--runs 5] [--seconds 2] [--end-when-out] [PRESET ...]
 
 For each preset (by default ``foster``, ``crp`` and ``thirty_one``), two
 loops run in alternation, ``--runs`` times each, for about ``--seconds``
@@ -29,6 +29,10 @@ it):
 The two ratios are vector over PettingZoo: learner steps (the experience a
 single learner gets a second) and moves (the same work, every seat's move,
 counted alike).
+
+With ``--end-when-out`` the vector environments end an episode when the
+learner is out of its match (``end_when_out=True``): the same learner
+steps, without the moves the others would have made alone after it.
 
 For ``thirty_one`` a third loop runs in the same alternation: **arrays**,
 ``ThirtyOneVectorEnv(envs, players, copy=False)``, the same preset kept as
@@ -104,9 +108,9 @@ def uniform_rows(rng: Any, masks: Any) -> Any:
     return columns[firsts + (rng.random(len(masks)) * counts).astype(np.int64)]
 
 
-def vector_steps(name: str, players: int, envs: int, seconds: float, seed: int) -> tuple[float, float]:
+def vector_steps(name: str, players: int, envs: int, seconds: float, seed: int, until_out: bool) -> tuple[float, float]:
     """Learner steps and moves a second of ``envs`` matches stepped at once, actions uniform over the masks."""
-    environment = CommerceVectorEnv(envs, name, players, opponents=RandomBot, copy=False)
+    environment = CommerceVectorEnv(envs, name, players, opponents=RandomBot, copy=False, end_when_out=until_out)
     rng = np.random.default_rng(seed)
     observed, _ = environment.reset(seed=seed)
     steps = 0
@@ -115,13 +119,13 @@ def vector_steps(name: str, players: int, envs: int, seconds: float, seed: int) 
         observed, *_ = environment.step(uniform_rows(rng, observed["action_mask"]))
         steps += 1
     elapsed = time.perf_counter() - start
-    moves = opponent_moves(name, players, envs, steps, seed, environment.matches)
+    moves = opponent_moves(name, players, envs, steps, seed, environment.matches, until_out)
     return steps * envs / elapsed, (steps * envs + moves) / elapsed
 
 
-def array_steps(players: int, envs: int, seconds: float, seed: int) -> tuple[float, float]:
+def array_steps(players: int, envs: int, seconds: float, seed: int, until_out: bool) -> tuple[float, float]:
     """Learner steps and moves a second of ``ThirtyOneVectorEnv``, actions uniform over the masks."""
-    environment = ThirtyOneVectorEnv(envs, players, copy=False)
+    environment = ThirtyOneVectorEnv(envs, players, copy=False, end_when_out=until_out)
     rng = np.random.default_rng(seed)
     observed, _ = environment.reset(seed=seed)
     steps, before = 0, environment.opponent_moves
@@ -133,9 +137,9 @@ def array_steps(players: int, envs: int, seconds: float, seed: int) -> tuple[flo
     return steps * envs / elapsed, (steps * envs + environment.opponent_moves - before) / elapsed
 
 
-def opponent_moves(name: str, players: int, envs: int, steps: int, seed: int, matches: Any) -> int:
+def opponent_moves(name: str, players: int, envs: int, steps: int, seed: int, matches: Any, until_out: bool) -> int:
     """The opponents' moves in ``steps`` steps of :func:`vector_steps`'s run (which ended at ``matches``), played again."""
-    environment = CommerceVectorEnv(envs, name, players, opponents=CountingRandomBot, copy=False)
+    environment = CommerceVectorEnv(envs, name, players, opponents=CountingRandomBot, copy=False, end_when_out=until_out)
     rng = np.random.default_rng(seed)
     observed, _ = environment.reset(seed=seed)
     CountingRandomBot.choices = 0
@@ -154,6 +158,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--end-when-out", action="store_true", help="end an episode when the learner is out of its match")
     args = parser.parse_args(argv)
     if MISSING is not None:
         print(f"skipped: {MISSING}")
@@ -162,23 +167,24 @@ def main(argv: Sequence[str] | None = None) -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     print(f"Python {platform.python_version()}, gymnasium {gymnasium.__version__}, numpy {np.__version__}")
     print(f"{args.envs} matches at once, {args.players} players, the median of {args.runs} runs of {args.seconds:g} s each")
+    print("episodes end when the learner is out" if args.end_when_out else "episodes are whole matches")
     columns = ("PettingZoo steps/s", "vector learner steps/s", "vector moves/s", "ratio (learner)", "ratio (moves)")
     print(f"{'preset':<12} " + " ".join(f"{column:>{len(column)}}" for column in columns))
     for name in args.presets:
-        vector_steps(name, args.players, args.envs, 0.2, args.seed)  # warm-up: the hand tables, the caches
+        vector_steps(name, args.players, args.envs, 0.2, args.seed, args.end_when_out)  # warm-up: the tables, the caches
         if name == "thirty_one":
-            array_steps(args.players, args.envs, 0.2, args.seed)
+            array_steps(args.players, args.envs, 0.2, args.seed, args.end_when_out)
         pettingzoo: list[float] = []
         learner: list[float] = []
         moves: list[float] = []
         arrays: list[tuple[float, float]] = []
         for run in range(args.runs):
             pettingzoo.append(pettingzoo_moves(name, args.players, args.seconds, args.seed + run))
-            steps, all_moves = vector_steps(name, args.players, args.envs, args.seconds, args.seed + run)
+            steps, all_moves = vector_steps(name, args.players, args.envs, args.seconds, args.seed + run, args.end_when_out)
             learner.append(steps)
             moves.append(all_moves)
             if name == "thirty_one":
-                arrays.append(array_steps(args.players, args.envs, args.seconds, args.seed + run))
+                arrays.append(array_steps(args.players, args.envs, args.seconds, args.seed + run, args.end_when_out))
         report(name, pettingzoo, learner, moves)
         if arrays:
             report("  (arrays)", pettingzoo, [one for one, _ in arrays], [every for _, every in arrays])

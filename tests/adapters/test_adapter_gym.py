@@ -98,11 +98,8 @@ def test_a_random_masked_policy_plays_every_preset_to_the_end_rewarded_its_retur
     environment = CommerceEnv(name, 4, seat=1)
     seen, total = play_to_the_end(environment, seed=11)
     final = environment.match
-    assert final is not None
-    if final.is_over:
-        assert total == returns(final)[1]
-    else:  # out of a match of lives: the return it would have at the end
-        assert 1 not in final.active and total == -1.0
+    assert final is not None and final.is_over
+    assert total == returns(final)[1]
     assert not seen[-1]["action_mask"].any()
     assert seen[-1]["observation"].tolist() == pytest.approx(list(observation_tensor(observe(final, 1))))
 
@@ -367,11 +364,11 @@ def test_the_guides_example_plays_a_match_to_the_end(capsys: pytest.CaptureFixtu
     assert -1.0 <= float(capsys.readouterr().out) <= 3.0  # CRP, 4 seats: from a lost stake to the whole pool
 
 
-def test_an_episode_ends_when_the_learner_is_out_of_a_match_of_lives_rewarded_its_return() -> None:
+def test_with_end_when_out_an_episode_ends_when_the_learner_is_out_of_a_match_of_lives_rewarded_its_return() -> None:
     """Its return can no longer change (the winners are seats still in): the rest of the match is not played."""
     endings = {"out": 0, "over": 0}
     for seed in range(40):
-        environment = CommerceEnv("thirty_one", 4, seat=0, opponents=RandomBot)
+        environment = CommerceEnv("thirty_one", 4, seat=0, opponents=RandomBot, end_when_out=True)
         seen, total = play_to_the_end(environment, seed=seed)
         final = environment.match
         assert final is not None
@@ -388,3 +385,15 @@ def test_an_episode_ends_when_the_learner_is_out_of_a_match_of_lives_rewarded_it
             final = apply(final, legal_actions(final)[0])
         assert returns(final)[0] == -1.0
     assert endings["out"] > 5 and endings["over"] > 5, endings
+
+
+def test_by_default_an_episode_is_the_whole_match_even_once_the_learner_is_out() -> None:
+    """The public contract: the reward is the learner's return at the match's end."""
+    outs = 0
+    for seed in range(15):
+        environment = CommerceEnv("thirty_one", 4, seat=0, opponents=RandomBot)
+        _, total = play_to_the_end(environment, seed=seed)
+        final = environment.match
+        assert final is not None and final.is_over and total == returns(final)[0]
+        outs += 0 not in final.active
+    assert outs > 3

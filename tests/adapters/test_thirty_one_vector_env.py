@@ -53,13 +53,13 @@ from commerce_rules.gym.thirty_one.table import shuffled_decks  # noqa: E402
 class EngineRow:
     """One row's match played through the engine, its opponents drawing as the environment's."""
 
-    def __init__(self, rules: Any, players: int, seat: int, seed: int) -> None:
-        self.seat = seat
+    def __init__(self, rules: Any, players: int, seat: int, seed: int, end_when_out: bool) -> None:
+        self.seat, self.end_when_out = seat, end_when_out
         self.opponents = SeededOpponents(seed)
         self.match = self._to_learner(new_game(rules, players, seed=seed))
 
     def _to_learner(self, match: GameState) -> GameState:
-        while match.to_act != self.seat and not episode_over(match, self.seat):
+        while match.to_act != self.seat and not episode_over(match, self.seat, self.end_when_out):
             match = apply(match, self.opponents.choose(legal_actions(match)))
         return match
 
@@ -68,7 +68,7 @@ class EngineRow:
 
     @property
     def over(self) -> bool:
-        return episode_over(self.match, self.seat)
+        return episode_over(self.match, self.seat, self.end_when_out)
 
 
 def same_row(row: EngineRow, observation: Any, mask: Any, where: str) -> None:
@@ -81,13 +81,13 @@ def same_row(row: EngineRow, observation: Any, mask: Any, where: str) -> None:
 
 
 def play_against_the_engine(
-    players: int, seat: int, steps: int, envs: int = 12, seed: int | None = None, **options: Any
+    players: int, seat: int, steps: int, envs: int = 12, seed: int | None = None, end_when_out: bool = False, **options: Any
 ) -> dict[str, int]:
     """Step ``envs`` rows ``steps`` times with random legal actions, each row held to its engine replay; counts of endings."""
-    environment = ThirtyOneVectorEnv(envs, players, seat, **options)
+    environment = ThirtyOneVectorEnv(envs, players, seat, end_when_out=end_when_out, **options)
     observed, infos = environment.reset(seed=players * 1000 + seat if seed is None else seed)
     assert infos == {}
-    rows = [EngineRow(environment.rules, players, seat, seed) for seed in environment.seeds]
+    rows = [EngineRow(environment.rules, players, seat, seed, end_when_out) for seed in environment.seeds]
     for index, row in enumerate(rows):
         same_row(row, observed["observation"][index], observed["action_mask"][index], f"reset row {index}")
     rng = np.random.default_rng(players)
@@ -106,7 +106,7 @@ def play_against_the_engine(
                 assert rewards[index] == episode_return(row.match, seat), where
                 final = infos["final_obs"][index]
                 same_row(row, final["observation"], final["action_mask"], f"{where} (final)")
-                rows[index] = row = EngineRow(environment.rules, players, seat, environment.seeds[index])
+                rows[index] = row = EngineRow(environment.rules, players, seat, environment.seeds[index], end_when_out)
             else:
                 assert rewards[index] == 0.0, where
             same_row(row, observed["observation"][index], observed["action_mask"][index], where)
@@ -116,13 +116,15 @@ def play_against_the_engine(
 
 
 @pytest.mark.parametrize(("players", "seat"), [(3, 1), (4, 0), (5, 4), (6, 2)])
-def test_every_row_is_its_match_played_through_the_engine(players: int, seat: int) -> None:
-    endings = play_against_the_engine(players, seat, steps=250)
-    assert endings["over"] > 0 and endings["out"] > 0, endings  # both ends of an episode were met
+@pytest.mark.parametrize("end_when_out", [False, True], ids=["to the end", "until out"])
+def test_every_row_is_its_match_played_through_the_engine(players: int, seat: int, end_when_out: bool) -> None:
+    endings = play_against_the_engine(players, seat, steps=200, end_when_out=end_when_out)
+    assert endings["over"] > 0 and (endings["out"] > 0) is end_when_out, endings  # each end of an episode was met
 
 
 def test_twelve_seats_and_the_limits_are_played_as_the_engine_plays_them() -> None:
     play_against_the_engine(12, 11, steps=60, envs=4)
+    play_against_the_engine(12, 0, steps=60, envs=4, end_when_out=True)
     endings = play_against_the_engine(4, 3, steps=80, turn_limit=3, deal_limit=2)
     assert endings["over"] > 20
     play_against_the_engine(5, 0, steps=40, turn_limit=1, deal_limit=1)  # some matches are over as dealt
@@ -134,9 +136,12 @@ def test_twelve_seats_and_the_limits_are_played_as_the_engine_plays_them() -> No
     seat=st.integers(0, 7),
     seed=st.integers(0, 2**128 - 3),  # row i is dealt from seed + i
     limits=st.sampled_from([{}, {"turn_limit": 2}, {"deal_limit": 2}, {"turn_limit": 4, "deal_limit": 3}]),
+    end_when_out=st.booleans(),
 )
-def test_any_table_and_seed_is_played_as_the_engine_plays_it(players: int, seat: int, seed: int, limits: dict[str, int]) -> None:
-    play_against_the_engine(players, seat % players, steps=25, envs=3, seed=seed, **limits)
+def test_any_table_and_seed_is_played_as_the_engine_plays_it(
+    players: int, seat: int, seed: int, limits: dict[str, int], end_when_out: bool
+) -> None:
+    play_against_the_engine(players, seat % players, steps=25, envs=3, seed=seed, end_when_out=end_when_out, **limits)
 
 
 def test_the_spaces_are_those_of_the_engine_backed_vector_env() -> None:

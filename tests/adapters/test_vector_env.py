@@ -84,8 +84,11 @@ CASES = [
 
 
 @pytest.mark.parametrize(("name", "players", "options"), CASES, ids=[case[0] for case in CASES])
-def test_every_row_is_the_match_stepped_alone(name: str, players: int, options: dict[str, Any]) -> None:
-    arguments: dict[str, Any] = {"variant": name, "players": players, "seat": 1, "opponents": RandomBot, **options}
+@pytest.mark.parametrize("end_when_out", [False, True], ids=["to the end", "until out"])
+def test_every_row_is_the_match_stepped_alone(name: str, players: int, options: dict[str, Any], end_when_out: bool) -> None:
+    arguments: dict[str, Any] = {
+        "variant": name, "players": players, "seat": 1, "opponents": RandomBot, "end_when_out": end_when_out, **options,
+    }
     vector = CommerceVectorEnv(3, **arguments)
     alone = SyncVectorEnv([lambda: CommerceEnv(**arguments) for _ in range(3)], autoreset_mode=AutoresetMode.SAME_STEP)
     observed, info = vector.reset(seed=40)

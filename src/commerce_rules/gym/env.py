@@ -12,11 +12,11 @@ environment plays every other seat with its opponent, so ``step`` returns
 at the learner's next turn or at its episode's end.
 
 The reward is 0 until the learner's episode ends, then its return; ``terminated``
-is then True. The episode ends with the match (the return is the learner's
-:func:`~commerce_rules.returns`), or as soon as the learner's return can no
-longer change: under lives, when it is out of the match (its return is -1,
-as the winners are seats still in). The rest of such a match is the other
-seats' alone, and is not played. ``truncated``
+is then True. The episode ends with the match, the reward the learner's
+:func:`~commerce_rules.returns`. With ``end_when_out=True`` it ends as soon as
+that return can no longer change: under lives, when the learner is out of
+the match (its return is -1, as the winners are seats still in), and the
+rest of the match, the other seats' alone, is not played. ``truncated``
 is always False: a ``turn_limit`` of :data:`DEFAULT_TURN_LIMIT` and a
 ``deal_limit`` of :data:`DEFAULT_DEAL_LIMIT` (OpenSpiel's) are supplied where
 the preset and ``options`` leave them unset, so every match ends by the rules.
@@ -148,13 +148,13 @@ def match_players(opponents: dict[int, Opponent], match_seed: int, players: int)
     return {seat: _player(opponent, int(seeds[seat] >> 1)) for seat, opponent in opponents.items()}
 
 
-def episode_over(match: GameState, seat: int) -> bool:
-    """Whether the episode of the learner at ``seat`` is over: the match is, or the learner's return is settled."""
-    return match.is_over or variant_of(match.rules).scoring.settled_return(match, seat) is not None
+def episode_over(match: GameState, seat: int, end_when_out: bool) -> bool:
+    """Whether the episode of the learner at ``seat`` is over: the match is, or (``end_when_out``) its return is settled."""
+    return match.is_over or (end_when_out and variant_of(match.rules).scoring.settled_return(match, seat) is not None)
 
 
 def episode_return(match: GameState, seat: int) -> float:
-    """The learner's reward at the end of its episode (:func:`episode_over`): its return."""
+    """The learner's reward at the end of its episode (:func:`episode_over`): its return, settled if not final."""
     if match.is_over:
         return float(returns(match)[seat])
     settled = variant_of(match.rules).scoring.settled_return(match, seat)
@@ -162,7 +162,9 @@ def episode_return(match: GameState, seat: int) -> float:
     return settled
 
 
-def play_opponents(match: GameState, seat: int, policies: dict[int, Player], moves: list[Move] | None) -> GameState:
+def play_opponents(
+    match: GameState, seat: int, policies: dict[int, Player], moves: list[Move] | None, end_when_out: bool = False
+) -> GameState:
     """``match`` played on by the opponents until ``seat`` is to act or its episode is over; their moves appended to ``moves``.
 
     An opponent answering a private question is stepped here like any
@@ -173,7 +175,7 @@ def play_opponents(match: GameState, seat: int, policies: dict[int, Player], mov
     :raises CommerceError: an opponent chose an action that is not legal.
     """
     settled = variant_of(match.rules).scoring.settled_return
-    while not match.is_over and match.to_act != seat and settled(match, seat) is None:
+    while not match.is_over and match.to_act != seat and not (end_when_out and settled(match, seat) is not None):
         other = match.to_act
         assert other is not None
         legal = legal_actions(match)
@@ -201,6 +203,9 @@ class CommerceEnv(gymnasium.Env[Observed, np.int64]):  # type: ignore[misc, unus
         class such as :class:`~commerce_rules.RandomBot` is the way to seeded
         opponents: each reset builds one per seat with a seed derived from
         the match's seed and its seat.
+    :param end_when_out: end the episode as soon as the learner's return is
+        settled (under lives, when it is out of the match) instead of at the
+        match's end.
     :param options: options of :class:`~commerce_rules.Rules` changed from the preset ``variant``.
     """
 
@@ -214,9 +219,12 @@ class CommerceEnv(gymnasium.Env[Observed, np.int64]):  # type: ignore[misc, unus
         opponents: Opponent | Sequence[Opponent] | None = None,
         *,
         render_mode: str | None = None,
+        end_when_out: bool = False,
         **options: Any,
     ) -> None:
         self.rules: Rules = table_rules(variant, players, seat, options)
+        self.end_when_out = bool(end_when_out)
+        """Whether an episode ends when the learner's return is settled (out of a match of lives), not at the match's end."""
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise CommerceError(f"render_mode must be None or 'ansi', not {shown(render_mode)}")
         self.players = players
@@ -260,7 +268,7 @@ class CommerceEnv(gymnasium.Env[Observed, np.int64]):  # type: ignore[misc, unus
             raise CommerceError("options['state'] must be a GameState of this environment's rules (env.rules) and players")
         self._players = match_players(self._opponents, match_seed, self.players)
         moves: list[Move] = []
-        self.match = play_opponents(start, self.seat, self._players, moves)
+        self.match = play_opponents(start, self.seat, self._players, moves, self.end_when_out)
         self._told = (start, moves)
         return self._observed(self.match), {}
 
@@ -271,14 +279,14 @@ class CommerceEnv(gymnasium.Env[Observed, np.int64]):  # type: ignore[misc, unus
         :raises IllegalActionError: no legal action of the learner has that index now, or its episode is over; nothing changes.
         """
         match = self._current()
-        if episode_over(match, self.seat):
+        if episode_over(match, self.seat, self.end_when_out):
             raise IllegalActionError("the episode is over: call reset() for a new one")
         move = action_from_index(match, action_index_argument(action))
         after = apply(match, move)
         moves: list[Move] = [(match, move, after)]
-        self.match = play_opponents(after, self.seat, self._players, moves)
+        self.match = play_opponents(after, self.seat, self._players, moves, self.end_when_out)
         self._told = (None, moves)
-        over = episode_over(self.match, self.seat)
+        over = episode_over(self.match, self.seat, self.end_when_out)
         reward = episode_return(self.match, self.seat) if over else 0.0
         return self._observed(self.match), reward, over, False, {}
 
@@ -287,7 +295,7 @@ class CommerceEnv(gymnasium.Env[Observed, np.int64]):  # type: ignore[misc, unus
         tensor = observation_tensor(observe(match, self.seat))
         observation = np.fromiter(tensor, dtype=np.float32, count=len(tensor))
         mask = np.zeros(self._actions, dtype=np.int8)
-        if not episode_over(match, self.seat):  # then the learner is to act: its own legal actions
+        if not episode_over(match, self.seat, self.end_when_out):  # then the learner is to act: its own legal actions
             mask[list(legal_action_indices(match))] = 1
         return {"observation": observation, "action_mask": mask}
 

@@ -20,8 +20,8 @@ the engine's legal actions without an observation (see
 
 Autoreset follows Gymnasium's *same-step* mode
 (``metadata["autoreset_mode"]`` is ``AutoresetMode.SAME_STEP``): the step
-that ends a learner's episode (its match over, or the learner out of it:
-see :class:`~commerce_rules.gym.CommerceEnv`) returns its reward and
+that ends a learner's episode (its match over, or with ``end_when_out``
+the learner out of it: see :class:`~commerce_rules.gym.CommerceEnv`) returns its reward and
 ``terminated=True`` for it, and in the same step the match is replaced by
 the next one, whose first observation is the row returned. The final
 observation of the episode that ended is in ``infos["final_obs"]`` (an object array, the observation dict at
@@ -75,6 +75,7 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
     :param copy: return copies of the arrays (the default) or, with
         ``False``, the arrays themselves (observations, masks, rewards and
         flags), which the next ``step`` or ``reset`` overwrites.
+    :param end_when_out: as for :class:`~commerce_rules.gym.CommerceEnv`.
     :param variant, players, seat, opponents, options: as for
         :class:`~commerce_rules.gym.CommerceEnv`, for every match.
     """
@@ -90,6 +91,7 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
         opponents: Opponent | Sequence[Opponent] | None = None,
         *,
         copy: bool = True,
+        end_when_out: bool = False,
         **options: Any,
     ) -> None:
         if int(gymnasium.__version__.split(".")[0]) < 1:
@@ -101,6 +103,7 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
         self.players = players
         self.seat = seat
         self.copy = bool(copy)
+        self.end_when_out = bool(end_when_out)
         self._opponents = opponents_by_seat(players, seat, opponents)
         space = action_space(self.rules)
         self._kinds = {action: (space.starts[at], space.kinds[at]) for action, at in space.by_class.items()}
@@ -178,7 +181,7 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
         moves: list[Action | None] = []
         for env, index in enumerate(chosen):
             move = self._legal[env].get(index)
-            if move is None and not episode_over(self._match(env), seat):
+            if move is None and not episode_over(self._match(env), seat, self.end_when_out):
                 raise IllegalActionError(f"no legal action of the learner has the index {index} now (row {env})")
             moves.append(move)
         matches, policies = self._matches, self._policies
@@ -190,8 +193,8 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
             match = matches[env]
             assert match is not None
             if move is not None:
-                match = matches[env] = play_opponents(apply(match, move), seat, policies[env], None)
-            if episode_over(match, seat):
+                match = matches[env] = play_opponents(apply(match, move), seat, policies[env], None, self.end_when_out)
+            if episode_over(match, seat, self.end_when_out):
                 rewards[env] = episode_return(match, seat)
                 terminations[env] = True
                 ended.append((env, match))
@@ -218,7 +221,8 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
         """Row ``env``'s next match, dealt from ``seed`` (or one drawn from its generator), to the learner's turn."""
         match_seed = next_seed(self._generators, env, seed)
         policies = match_players(self._opponents, match_seed, self.players)
-        match = play_opponents(new_game(self.rules, self.players, seed=match_seed), self.seat, policies, None)
+        start = new_game(self.rules, self.players, seed=match_seed)
+        match = play_opponents(start, self.seat, policies, None, self.end_when_out)
         self._seeds[env], self._policies[env], self._matches[env] = match_seed, policies, match
 
     def _write(self) -> Observed:
@@ -231,7 +235,7 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
         for env, match in enumerate(matches):
             assert match is not None
             legal: dict[int, Action] = {}
-            if not episode_over(match, seat):  # then the learner is to act (its opponents stopped at its turn): its legal actions
+            if not episode_over(match, seat, self.end_when_out):  # then the learner is to act (its opponents stopped at its turn): its legal actions
                 start = env * width
                 for action in legal_actions(match):
                     index = known.get(action)

@@ -224,8 +224,8 @@ class ScoringPart(PhasePart, Protocol):
     def settled_return(self, state: GameState, seat: int) -> float | None:
         """``seat``'s return where nothing left of the match can change it (it is out), else ``None``.
 
-        A learning environment ends a seat's episode there: the rest of the
-        match is played by the others alone, and it only costs time.
+        A learning environment with ``end_when_out`` ends a seat's episode
+        there: the rest of the match is the others' alone, and would only cost time.
         """
 
     def question(self, state: GameState) -> GameState | None:

@@ -37,21 +37,26 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
     Its spaces, observations, masks, rewards and autoreset are those of
     ``CommerceVectorEnv(num_envs, "thirty_one", players, seat)``: the same
     tensor layout and action indices, Gymnasium's same-step autoreset with
-    ``infos["final_obs"]``, and an episode that ends with the match or when
-    the learner is out of it. Its opponents play uniformly at random, each
+    ``infos["final_obs"]``, and an episode that ends with the match (or with
+    ``end_when_out=True`` when the learner is out of it). Its opponents play uniformly at random, each
     draw made from the match's seed (:func:`~commerce_rules.gym.thirty_one.opponent_choice`).
 
     :param num_envs: how many matches (1 or more).
     :param players, seat: the table's size (3 to 12) and the learner's seat.
     :param copy: return copies of the arrays (the default), or with ``False``
         the arrays themselves, which the next ``step`` or ``reset`` overwrites.
+    :param end_when_out: end an episode when the learner is out of its match
+        (its return is then -1 whatever follows) instead of playing the
+        others on to the match's end: the same learner steps, in less time.
     :param options: ``turn_limit`` and ``deal_limit`` only (unset: the learning
         defaults, so that every match ends).
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": SAME_STEP, "render_modes": []}
 
-    def __init__(self, num_envs: int, players: int = 4, seat: int = 0, *, copy: bool = True, **options: Any) -> None:
+    def __init__(
+        self, num_envs: int, players: int = 4, seat: int = 0, *, copy: bool = True, end_when_out: bool = False, **options: Any
+    ) -> None:
         if type(num_envs) is not int or num_envs < 1:
             raise CommerceError(f"num_envs must be a whole number of matches, 1 or more, not {shown(num_envs)}")
         others = sorted(set(options) - set(_OPTIONS))
@@ -66,6 +71,7 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         if type(seat) is not int or not 0 <= seat < players:
             raise CommerceError(f"seat must be a seat of the table, 0 to {players - 1}, not {shown(seat)}")
         self.num_envs, self.players, self.seat, self.copy = num_envs, players, seat, bool(copy)
+        self.end_when_out = bool(end_when_out)
         self._deck = variant_of(self.rules).deck
         size, self._actions = observation_tensor_size(self.rules, players), num_actions(self.rules)
         self.single_observation_space, self.single_action_space = single_spaces(size, self._actions)
@@ -158,8 +164,9 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
             raise CommerceError("call reset() before using the environment")
 
     def _episode_over(self) -> Any:
-        """Each row's learner's episode is over: its match is, or it is out of it (its return settled at -1)."""
-        return (self._table.phase == OVER) | ~self._table.active[:, self.seat]
+        """Each row's learner's episode is over: its match is, or (``end_when_out``) it is out of it, its return settled at -1."""
+        over = self._table.phase == OVER
+        return over | ~self._table.active[:, self.seat] if self.end_when_out else over
 
     def _indices(self, actions: Any) -> Any:
         """``actions`` as ``num_envs`` legal indices (int64); a refusal changes nothing."""

@@ -201,7 +201,8 @@ class Table:
         seats = self.to_act[rows]
         self.piled[rows] -= from_pile
         top = self.piled[rows]
-        cards = np.where(from_pile, self.pile[rows, top], self.deck[rows, np.minimum(self.stock_at[rows], self.size - 1)])
+        stock_top = self.deck[rows, self.stock_at[rows]]  # a turn never starts with the stock empty: its end ends the deal
+        cards = np.where(from_pile, self.pile[rows, top], stock_top)
         self.stock_at[rows] += ~from_pile
         self.pile[rows[from_pile], top[from_pile]] = -1
         self.taken[rows] = np.where(from_pile, cards, -1)  # a card taken from the pile may not go back this turn
@@ -255,7 +256,8 @@ class Table:
         while len(rows):
             active, lives = self.active[rows], self.lives[rows]
             hands = self.hands[rows, :, :3]
-            strength = self.strength_of[(hands[:, :, 0] * self.size + hands[:, :, 1]) * self.size + hands[:, :, 2]]
+            dealt = np.maximum(hands, 0)  # a seat out holds no cards: its strength, looked up for nothing, is set aside below
+            strength = self.strength_of[(dealt[:, :, 0] * self.size + dealt[:, :, 1]) * self.size + dealt[:, :, 2]]
             strength = np.where(active, strength, 1 << 20)
             from_left = (self.seat - self.dealer[rows][:, None] - 1) % self.players
             winner = np.argmax(np.where(active, strength * 16 - from_left, -(1 << 30)), axis=1)  # a tie: nearest the dealer's left

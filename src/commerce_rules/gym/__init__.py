@@ -9,7 +9,8 @@
   plays it alone.
 * :class:`ThirtyOneVectorEnv` (:mod:`commerce_rules.gym.thirty_one`): the same
   for Thirty-One against random opponents, its matches kept as NumPy arrays
-  and every row's move made at once: several times as fast.
+  and every row's move made at once: about 2.5 times as fast for whole matches,
+  6 times with ``end_when_out=True``.
 """
 
 from __future__ import annotations

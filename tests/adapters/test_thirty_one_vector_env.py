@@ -12,7 +12,9 @@ tensor, mask, reward, flag and final observation. Skipped unless
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -81,9 +83,13 @@ def same_row(row: EngineRow, observation: Any, mask: Any, where: str) -> None:
 
 
 def play_against_the_engine(
-    players: int, seat: int, steps: int, envs: int = 12, seed: int | None = None, end_when_out: bool = False, **options: Any
-) -> dict[str, int]:
-    """Step ``envs`` rows ``steps`` times with random legal actions, each row held to its engine replay; counts of endings."""
+    players: int, seat: int, steps: int, envs: int = 12, seed: int | Sequence[int] | None = None, end_when_out: bool = False,
+    **options: Any,
+) -> Counter[str]:
+    """Step ``envs`` rows ``steps`` times with random legal actions, each row held to its engine replay.
+
+    Returns how the episodes ended (``"over"``, ``"out"``) and why their deals did (each ``ShowdownReason``'s value).
+    """
     environment = ThirtyOneVectorEnv(envs, players, seat, end_when_out=end_when_out, **options)
     observed, infos = environment.reset(seed=players * 1000 + seat if seed is None else seed)
     assert infos == {}
@@ -91,7 +97,11 @@ def play_against_the_engine(
     for index, row in enumerate(rows):
         same_row(row, observed["observation"][index], observed["action_mask"][index], f"reset row {index}")
     rng = np.random.default_rng(players)
-    endings = {"over": 0, "out": 0}
+    endings: Counter[str] = Counter()
+
+    def ended(row: EngineRow) -> None:
+        endings.update(showdown.reason.value for showdown in row.match.showdowns)
+
     for step in range(steps):
         actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in observed["action_mask"]])
         observed, rewards, terminated, truncated, infos = environment.step(actions)
@@ -103,6 +113,7 @@ def play_against_the_engine(
             assert terminated[index] == row.over, where
             if row.over:
                 endings["over" if row.match.is_over else "out"] += 1
+                ended(row)
                 assert rewards[index] == episode_return(row.match, seat), where
                 final = infos["final_obs"][index]
                 same_row(row, final["observation"], final["action_mask"], f"{where} (final)")
@@ -110,8 +121,12 @@ def play_against_the_engine(
             else:
                 assert rewards[index] == 0.0, where
             same_row(row, observed["observation"][index], observed["action_mask"][index], where)
-        if not terminated.any():
+        if terminated.any():
+            assert np.array_equal(infos["_final_obs"], terminated) and np.array_equal(infos["_final_info"], terminated)
+        else:
             assert infos == {}
+    for row in rows:
+        ended(row)
     return endings
 
 
@@ -123,17 +138,26 @@ def test_every_row_is_its_match_played_through_the_engine(players: int, seat: in
 
 
 def test_twelve_seats_and_the_limits_are_played_as_the_engine_plays_them() -> None:
-    play_against_the_engine(12, 11, steps=60, envs=4)
+    endings = play_against_the_engine(12, 11, steps=150, envs=6)
+    assert endings["stock_exhausted"] > 0 and endings["blitz"] > 0 and endings["final_round"] > 0, endings
     play_against_the_engine(12, 0, steps=60, envs=4, end_when_out=True)
     endings = play_against_the_engine(4, 3, steps=80, turn_limit=3, deal_limit=2)
-    assert endings["over"] > 20
-    play_against_the_engine(5, 0, steps=40, turn_limit=1, deal_limit=1)  # some matches are over as dealt
+    assert endings["over"] > 20 and endings["turn_limit"] > 20, endings
+    endings = play_against_the_engine(5, 0, steps=40, turn_limit=1, deal_limit=1)  # many are over before the learner acts
+    assert endings["over"] > 100, endings
+
+
+def test_two_thirty_ones_dealt_at_once_are_settled_as_the_engine_settles_them() -> None:
+    """Seed 27292 deals two 31s at 12 seats: every seat without one loses a life, and the next deal is dealt."""
+    for seat in (0, 2, 8):
+        endings = play_against_the_engine(12, seat, steps=20, envs=3, seed=[27292, 27293, 27294])
+        assert endings["blitz"] > 0
 
 
 @settings(max_examples=12, deadline=None)
 @given(
-    players=st.integers(3, 8),
-    seat=st.integers(0, 7),
+    players=st.integers(3, 12),
+    seat=st.integers(0, 11),
     seed=st.integers(0, 2**128 - 3),  # row i is dealt from seed + i
     limits=st.sampled_from([{}, {"turn_limit": 2}, {"deal_limit": 2}, {"turn_limit": 4, "deal_limit": 3}]),
     end_when_out=st.booleans(),
@@ -149,7 +173,8 @@ def test_the_spaces_are_those_of_the_engine_backed_vector_env() -> None:
     assert arrays.rules == engine.rules
     assert arrays.single_observation_space == engine.single_observation_space
     assert arrays.single_action_space == engine.single_action_space
-    assert arrays.observation_space == engine.observation_space and arrays.metadata == engine.metadata
+    assert arrays.observation_space == engine.observation_space and arrays.action_space == engine.action_space
+    assert arrays.metadata == engine.metadata
 
 
 def test_a_match_is_its_seeds_whatever_its_row_and_batch() -> None:
@@ -173,9 +198,16 @@ def test_seeded_resets_repeat_and_autoresets_draw_from_the_rows_generators() -> 
         environment = ThirtyOneVectorEnv(4, 3, 0)
         observed, _ = environment.reset(seed=3)
         assert environment.seeds == (3, 4, 5, 6)
+        generators = [gymnasium.utils.seeding.np_random(3 + row)[0] for row in range(4)]
         seen = [observed["observation"]]
         for _ in range(60):
-            observed, *_ = environment.step([int(np.flatnonzero(mask)[-1]) for mask in observed["action_mask"]])
+            before = environment.seeds
+            observed, _, terminated, *_ = environment.step(
+                [int(np.flatnonzero(mask)[-1]) for mask in observed["action_mask"]]
+            )
+            for row in range(4):  # a row's next match: the next seed its own generator draws
+                want = int(generators[row].integers(2**63)) if terminated[row] else before[row]
+                assert environment.seeds[row] == want
             seen.append(observed["observation"])
         runs.append((environment.seeds, seen))
     assert runs[0][0] == runs[1][0] and runs[0][0] != (3, 4, 5, 6)  # matches ended, and the next seeds repeat
@@ -224,8 +256,9 @@ def test_bad_arguments_are_refused_saying_what_was_wrong() -> None:
         ThirtyOneVectorEnv(0)
     with pytest.raises(CommerceError, match="players"):
         ThirtyOneVectorEnv(2, 13)
-    with pytest.raises(CommerceError, match="seat"):
-        ThirtyOneVectorEnv(2, 4, 4)
+    for seat in (4, -1, True):
+        with pytest.raises(CommerceError, match="seat"):
+            ThirtyOneVectorEnv(2, 4, seat)
     with pytest.raises(CommerceError, match="takes turn_limit and deal_limit alone, not blitz"):
         ThirtyOneVectorEnv(2, blitz=False)
     environment = ThirtyOneVectorEnv(2, 4)
@@ -233,8 +266,16 @@ def test_bad_arguments_are_refused_saying_what_was_wrong() -> None:
         environment.step([0, 0])
     with pytest.raises(CommerceError, match="seed"):
         environment.reset(seed=[1])
-    with pytest.raises(CommerceError, match="seed"):
+    with pytest.raises(CommerceError, match="row 1's seed"):
         environment.reset(seed=[1, -1])
+    with pytest.raises(CommerceError, match=r"row 1's seed .* s \+ i"):
+        environment.reset(seed=2**128 - 1)
+    with pytest.raises(CommerceError, match="row 0's seed"):
+        environment.reset(seed=["7", 1])  # type: ignore[list-item]  # a wrong type, on purpose
+    with pytest.raises(IllegalActionError, match="from 0 to 54"):
+        environment.action(55)
+    with pytest.raises(IllegalActionError, match="from 0 to 54"):
+        environment.action(-1)
     with pytest.raises(CommerceError, match="no options"):
         environment.reset(seed=1, options={"state": None})
 
@@ -261,9 +302,25 @@ def test_copies_by_default_and_the_arrays_themselves_without() -> None:
     for copy in (True, False):
         environment = ThirtyOneVectorEnv(2, 3, copy=copy)
         first, _ = environment.reset(seed=1)
-        second, rewards, *_ = environment.step([int(np.flatnonzero(mask)[0]) for mask in first["action_mask"]])
-        assert (first["observation"] is second["observation"]) is not copy
-        assert rewards.dtype == np.float64 and second["observation"].dtype == np.float32
+        kept = {name: array.copy() for name, array in first.items()}
+        second, rewards, terminated, truncated, _ = environment.step([int(np.flatnonzero(m)[0]) for m in first["action_mask"]])
+        third, rewards_after, *_ = environment.step([int(np.flatnonzero(m)[0]) for m in second["action_mask"]])
+        for name in ("observation", "action_mask"):
+            assert (first[name] is second[name] is third[name]) is not copy
+        assert (rewards is rewards_after) is not copy
+        if copy:  # what a step returned is not changed by the next
+            assert all(np.array_equal(first[name], kept[name]) for name in kept)
+        assert rewards.dtype == np.float64 and terminated.dtype == truncated.dtype == np.bool_
+        assert second["observation"].dtype == np.float32 and second["action_mask"].dtype == np.bool_
+
+
+def test_a_caller_changing_a_mask_it_was_given_does_not_change_what_is_legal() -> None:
+    environment = ThirtyOneVectorEnv(2, 3, copy=False)
+    observed, _ = environment.reset(seed=1)
+    illegal = [int(np.flatnonzero(~mask)[0]) for mask in observed["action_mask"]]
+    observed["action_mask"][:] = True
+    with pytest.raises(IllegalActionError, match="row 0"):
+        environment.step(illegal)
 
 
 def test_every_action_index_names_the_engines_action() -> None:

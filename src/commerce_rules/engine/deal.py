@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "MAX_BALANCE", "MAX_PLAYERS", "MAX_POINTS", "MAX_SEED", "MIN_PLAYERS",
-    "chosen_deck", "chosen_decks", "deck_for", "first_dealer", "shuffled_deck",
+    "chosen_deck", "chosen_decks", "deal_draws", "deck_for", "first_dealer", "shuffled_deck", "shuffled_places",
 ]
 
 MIN_PLAYERS = 3
@@ -62,9 +62,14 @@ def _positions(bound: int) -> tuple[int | None, ...]:
 _POSITIONS: Final = {bound: _positions(bound) for bound in range(2, 53)}
 
 
-def _digest(seed: int, deal_number: int, count: int) -> bytes:
-    """``count`` 64-bit draws for deal ``deal_number`` of ``seed``, as SHAKE-256 gives them (big-endian)."""
+def deal_draws(seed: int, deal_number: int, count: int) -> bytes:
+    """``count`` 64-bit draws for deal ``deal_number`` of ``seed``, as SHAKE-256 gives them (big-endian).
+
+    The shuffle's randomness, which the Thirty-One arrays (``commerce_rules.gym``) draw from too.
+    """
     return hashlib.shake_256(b"commerce-rules:%d:%d" % (seed, deal_number)).digest(8 * count)
+
+
 
 
 def _exact(digest: bytes, step: int, bound: int) -> int:
@@ -128,7 +133,7 @@ def _shuffled(rules: Rules, seed: int, deal_number: int) -> tuple[Card, ...]:
     """:func:`shuffled_deck` as the engine deals it: a tuple."""
     cards = list(deck_for(rules))
     size = len(cards)
-    return _SHUFFLES[size](cards, _digest(seed, deal_number, size - 1))  # 51 draws for 52 cards
+    return _SHUFFLES[size](cards, deal_draws(seed, deal_number, size - 1))  # 51 draws for 52 cards
 
 
 def shuffled_places(deck_size: int, seed: int, deal_number: int) -> tuple[int, ...]:
@@ -138,7 +143,7 @@ def shuffled_places(deck_size: int, seed: int, deal_number: int) -> tuple[int, .
     environment): ``shuffled_places(52, s, k)[i]`` is the place in deck order of
     ``shuffled_deck(rules, s, k)[i]``.
     """
-    return _SHUFFLES[deck_size](list(range(deck_size)), _digest(seed, deal_number, deck_size - 1))
+    return _SHUFFLES[deck_size](list(range(deck_size)), deal_draws(seed, deal_number, deck_size - 1))
 
 
 def shuffled_deck(rules: Rules, seed: int, deal_number: int) -> list[Card]:
@@ -153,7 +158,7 @@ def shuffled_deck(rules: Rules, seed: int, deal_number: int) -> list[Card]:
 
 def first_dealer(seed: int, players: int) -> int:
     """The first dealer's seat that ``seed`` draws (the sources draw for it; a seeded draw is equivalent)."""
-    return _exact(_digest(seed, 0, 1), 0, players)  # deal 0's one draw
+    return _exact(deal_draws(seed, 0, 1), 0, players)  # deal 0's one draw
 
 
 def chosen_deck(rules: Rules, deck: str | Sequence[Card]) -> tuple[Card, ...]:

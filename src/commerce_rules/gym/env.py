@@ -77,7 +77,7 @@ Opponent = Union[Bot, Policy, type]
 a seed derived from the match's and its seat), or a :data:`Policy` (called as it is)."""
 
 Observed = dict[str, Any]
-"""The learner's observation: ``{"observation": float32 array, "action_mask": int8 array}``."""
+"""The learner's observation: ``{"observation": float32 array, "action_mask": int8 array}`` (a ``bool`` mask in the vector environments)."""
 
 Player = Union[Policy, random.Random]
 """How a seat plays a match: a :data:`Policy`, or the generator of a uniform draw (a :class:`~commerce_rules.RandomBot` class)."""

@@ -94,8 +94,7 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
         end_when_out: bool = False,
         **options: Any,
     ) -> None:
-        if int(gymnasium.__version__.split(".")[0]) < 1:
-            raise CommerceError(f"CommerceVectorEnv needs gymnasium 1.0 or later, not {gymnasium.__version__}")
+        check_gymnasium("CommerceVectorEnv")
         if type(num_envs) is not int or num_envs < 1:
             raise CommerceError(f"num_envs must be a whole number of matches, 1 or more, not {shown(num_envs)}")
         self.rules: Rules = table_rules(variant, players, seat, options)
@@ -268,6 +267,12 @@ class CommerceVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignor
         if entries.positions:
             observation[entries.positions] = entries.numbers
         record_final(infos, self.num_envs, env, observation, np.zeros(self._actions, dtype=np.bool_))
+
+
+def check_gymnasium(name: str) -> None:
+    """Refuse a Gymnasium before 1.0, whose vector environments autoreset otherwise."""
+    if int(gymnasium.__version__.split(".")[0]) < 1:
+        raise CommerceError(f"{name} needs gymnasium 1.0 or later, not {gymnasium.__version__}")
 
 
 def single_spaces(size: int, actions: int) -> tuple[spaces.Dict, spaces.Discrete]:

@@ -20,10 +20,10 @@ from ...learning.parameters import with_default_limits
 from ...learning.tensor import observation_tensor_size
 from ...mechanisms.draw_discard.record import DISCARD, STOCK, Discard, Draw
 from ..env import Observed
-from ..vector import SAME_STEP, index_array, next_seed, record_final, row_seeds, single_spaces
+from ..vector import SAME_STEP, check_gymnasium, index_array, next_seed, record_final, row_seeds, single_spaces
 from .layout import Layout
 from .opponents import match_key
-from .table import FIRST_DISCARD, KNOCK, OVER, Table
+from .table import DISCARD_AT, KNOCK_NOW, OVER, Table
 
 __all__ = ["ThirtyOneVectorEnv"]
 
@@ -34,12 +34,14 @@ _OPTIONS: Final = ("turn_limit", "deal_limit")
 class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-ignore]
     """``num_envs`` matches of Thirty-One, one seat learning, the others playing at random; every row stepped at once.
 
-    Its spaces, observations, masks, rewards and autoreset are those of
-    ``CommerceVectorEnv(num_envs, "thirty_one", players, seat)``: the same
-    tensor layout and action indices, Gymnasium's same-step autoreset with
-    ``infos["final_obs"]``, and an episode that ends with the match (or with
-    ``end_when_out=True`` when the learner is out of it). Its opponents play uniformly at random, each
-    draw made from the match's seed (:func:`~commerce_rules.gym.thirty_one.opponent_choice`).
+    It keeps the contract of ``CommerceVectorEnv(num_envs, "thirty_one",
+    players, seat)``: the same spaces, tensor layout, action indices and
+    rewards, Gymnasium's same-step autoreset with ``infos["final_obs"]``, and
+    an episode that ends with the match (or with ``end_when_out=True`` when
+    the learner is out of it). Its opponents differ: they play uniformly at
+    random, each draw made from the match's seed
+    (:func:`~commerce_rules.gym.thirty_one.opponent_choice`), so the same seed
+    plays another match there.
 
     :param num_envs: how many matches (1 or more).
     :param players, seat: the table's size (3 to 12) and the learner's seat.
@@ -57,6 +59,7 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
     def __init__(
         self, num_envs: int, players: int = 4, seat: int = 0, *, copy: bool = True, end_when_out: bool = False, **options: Any
     ) -> None:
+        check_gymnasium("ThirtyOneVectorEnv")
         if type(num_envs) is not int or num_envs < 1:
             raise CommerceError(f"num_envs must be a whole number of matches, 1 or more, not {shown(num_envs)}")
         others = sorted(set(options) - set(_OPTIONS))
@@ -77,14 +80,15 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         self.single_observation_space, self.single_action_space = single_spaces(size, self._actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._seeds: list[int] = [0] * num_envs
         self._generators: list[Any] = [None] * num_envs
         """Each row's generator, seeded by its last seeded reset, from which its next match's seed is drawn."""
-        self._table = Table(num_envs, players, self.rules, self._seeds)
+        self._table = Table(num_envs, players, self.rules)
         self._layout = Layout(self.rules, players, seat)
         self._started = False
         self._observations = np.zeros((num_envs, size), dtype=np.float32)
         self._masks = np.zeros((num_envs, self._actions), dtype=np.bool_)
+        self._legal = np.zeros((num_envs, self._actions), dtype=np.bool_)
+        """The masks as written, which the step's check reads: with ``copy=False`` the caller holds ``_masks``."""
         self._rewards = np.zeros(num_envs, dtype=np.float64)
         self._terminations = np.zeros(num_envs, dtype=np.bool_)
         self._truncations = np.zeros(num_envs, dtype=np.bool_)
@@ -93,7 +97,7 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
     def seeds(self) -> tuple[int, ...]:
         """The seed each match being played was dealt from (:func:`~commerce_rules.new_game`'s seed)."""
         self._check_started()
-        return tuple(self._seeds)
+        return tuple(self._table.seeds)
 
     @property
     def opponent_moves(self) -> int:
@@ -112,9 +116,12 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         if options:
             raise CommerceError(f"ThirtyOneVectorEnv.reset takes no options, not {shown(options)}")
         seeds = row_seeds(seed, self.num_envs)
-        for given in seeds:
+        for row, given in enumerate(seeds):
             if given is not None and (type(given) is not int or not 0 <= given < 2**128):
-                raise CommerceError(f"a seed is a whole number from 0 to 2**128 - 1, not {shown(given)}")
+                raise CommerceError(
+                    f"row {row}'s seed must be a whole number from 0 to 2**128 - 1 "
+                    f"(reset(seed=s) deals row i from s + i), not {shown(given)}"
+                )
         rows = np.arange(self.num_envs)
         self._new_matches(rows, seeds)
         self._play_on({}, fresh=np.ones(self.num_envs, dtype=np.bool_))
@@ -127,8 +134,9 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         """Play each row's action for its learner, then its opponents until its next turn; deal ended episodes anew.
 
         ``actions`` holds ``num_envs`` action indices, one per row. An
-        episode over as soon as it is dealt (its mask all False: possible with
-        options such as ``deal_limit=1``) ends at this step whatever its action.
+        episode over before the learner's first turn (its mask all False:
+        possible with limits such as ``deal_limit=1``) ends at this step
+        whatever its action.
 
         :raises ArgumentTypeError: ``actions`` is not ``num_envs`` integers; nothing changes.
         :raises IllegalActionError: a row's index is no legal action of its learner now; nothing changes.
@@ -148,7 +156,12 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         return observed, self._rewards, self._terminations, self._truncations, infos
 
     def action(self, index: int) -> Action:
-        """The learner's action of ``index``, as the engine names it (the action space's order: draws, discards, knock)."""
+        """The learner's action of ``index``, as the engine names it (the action space's order: draws, discards, knock).
+
+        :raises IllegalActionError: ``index`` is no index of the action space.
+        """
+        if type(index) is not int or not 0 <= index < self._actions:
+            raise IllegalActionError(f"the action indices run from 0 to {self._actions - 1}, not {shown(index)}")
         if index == 0:
             return Draw(self.seat, STOCK)
         if index == 1:
@@ -173,7 +186,7 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         indices = index_array(actions, self.num_envs).astype(np.int64)
         inside = (indices >= 0) & (indices < self._actions)
         legal = np.zeros(self.num_envs, dtype=np.bool_)
-        legal[inside] = self._masks[np.flatnonzero(inside), indices[inside]]
+        legal[inside] = self._legal[np.flatnonzero(inside), indices[inside]]
         wrong = np.flatnonzero(~legal & ~self._episode_over())
         if len(wrong):
             row = int(wrong[0])
@@ -182,21 +195,18 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
 
     def _moves(self, rows: Any, indices: Any) -> Any:
         """The learner's indices as the table's moves: the draws and the knock as they are, a discard by its card's place in the hand."""
-        moves = np.where(indices == self._actions - 1, KNOCK, indices)
+        moves = np.where(indices == self._actions - 1, KNOCK_NOW, indices)  # 0 and 1 are the draws, in both numberings
         discards = np.flatnonzero((indices >= 2) & (indices < self._actions - 1))
         hands = self._table.hands[rows[discards], self.seat]
-        moves[discards] = FIRST_DISCARD + np.argmax(hands == (indices[discards] - 2)[:, None], axis=1)
+        moves[discards] = DISCARD_AT + np.argmax(hands == (indices[discards] - 2)[:, None], axis=1)
         return moves
 
     def _new_matches(self, rows: Any, seeds: Sequence[int | None]) -> None:
         """New matches in ``rows`` from ``seeds`` (``None``: one drawn from the row's generator), dealt."""
-        draw_keys = np.zeros(len(rows), dtype=np.uint64)
-        dealers = np.zeros(len(rows), dtype=np.int64)
-        for at, (row, given) in enumerate(zip(rows.tolist(), seeds)):
-            self._seeds[row] = seed = next_seed(self._generators, row, given)
-            draw_keys[at] = match_key(seed)
-            dealers[at] = first_dealer(seed, self.players)
-        self._table.start(rows, draw_keys, dealers, self.rules.starting_lives)
+        chosen = [next_seed(self._generators, row, given) for row, given in zip(rows.tolist(), seeds)]
+        draw_keys = np.array([match_key(seed) for seed in chosen], dtype=np.uint64)
+        dealers = np.array([first_dealer(seed, self.players) for seed in chosen], dtype=np.int64)
+        self._table.start(rows, chosen, draw_keys, dealers, self.rules.starting_lives)
 
     def _play_on(self, infos: dict[str, Any], fresh: Any) -> None:
         """Opponents' turns, showdowns and new matches, until every row's learner is to act or its ``fresh`` match is over.
@@ -209,11 +219,7 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         """
         table = self._table
         while True:
-            while True:  # a turn of every row waiting for an opponent's, at once
-                rows = np.flatnonzero((table.to_act != self.seat) & ~table.deal_over & ~self._episode_over())
-                if not len(rows):
-                    break
-                table.opponents_turns(rows)
+            self._opponents_until_all_wait()
             settled = table.settle_deals()
             ended = np.flatnonzero(self._episode_over() & ~fresh)
             if len(ended):
@@ -226,6 +232,15 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
                 table.shuffle_ahead()
                 return
 
+    def _opponents_until_all_wait(self) -> None:
+        """Opponents' turns, one in every row waiting for one at a time, until each row waits for its learner or its showdown."""
+        table = self._table
+        while True:
+            rows = np.flatnonzero((table.to_act != self.seat) & ~table.deal_over & ~self._episode_over())
+            if not len(rows):
+                return
+            table.opponents_turns(rows)
+
     def _returns(self, rows: Any) -> Any:
         """The learner's return where its episode ended: ``(n - k) / k`` for each of ``k`` winners, -1 for every other seat."""
         won = self._table.winners[rows, self.seat]
@@ -233,9 +248,11 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         return np.where(won, (self.players - count) / count, -1.0)
 
     def _observed(self) -> Observed:
-        self._layout.write(self._table, np.arange(self.num_envs), self._observations, self._masks)
+        """Every row's observation and mask, written; copies, or (``copy=False``) the arrays the next step overwrites."""
+        self._layout.write(self._table, np.arange(self.num_envs), self._observations, self._legal)
         if self.copy:
-            return {"observation": self._observations.copy(), "action_mask": self._masks.copy()}
+            return {"observation": self._observations.copy(), "action_mask": self._legal.copy()}
+        np.copyto(self._masks, self._legal)
         return {"observation": self._observations, "action_mask": self._masks}
 
     def _final(self, infos: dict[str, Any], rows: Any) -> None:

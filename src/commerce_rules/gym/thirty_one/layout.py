@@ -45,13 +45,13 @@ class Layout:
             self.start[name] = at
             at += lengths[length]
         if at != observation_tensor_size(rules, players):
-            raise CommerceError("the Thirty-One table's layout is not the observation tensor's")  # a test holds them one
+            raise CommerceError("the Thirty-One table's layout is not the observation tensor's")  # the replay tests hold each field
         self.size, self.players, self.seat = size, n, seat
         self.place = (np.arange(n) - seat) % n
         """Each seat's place in a field by seat: the learner first, then its left neighbour, ..."""
         self.by_place = (seat + np.arange(n)) % n
         """The seat at each place."""
-        self.lives = float(rules.starting_lives)
+        self.lives_scale = float(rules.starting_lives)
         self.knock = num_actions(rules) - 1
         """The knock's action index (the last): the draws are 0 and 1, the discards 2 + the card's place."""
 
@@ -100,7 +100,7 @@ class Layout:
         pile = table.pile[rows]
         r, k = np.nonzero(pile >= 0)
         out[r, start["pile"] + pile[r, k]] = (k + 1) / size
-        out[:, start["lives"] + place] = table.lives[rows] / self.lives
+        out[:, start["lives"] + place] = table.lives[rows] / self.lives_scale
         self._mask(table, rows, masks)
 
     def _mask(self, table: Table, rows: Any, masks: Any) -> None:

@@ -19,7 +19,7 @@ __all__ = ["SeatTables", "hand_tables", "seat_tables"]
 
 
 def _hand_tables(rules: Rules) -> tuple[Any, Any]:
-    """Each three-card hand's strength, and whether it is worth 31, by its cards' places ``(a * D + b) * D + c``."""
+    """Each three-card hand's strength, and whether it ends a deal at once (``is_blitz``: 31, or Feuer where ``feuer`` is on), by its cards' places ``(a * D + b) * D + c``."""
     deck = variant_of(rules).deck
     size = len(deck)
     values = hand_strength_table(rules)
@@ -28,7 +28,7 @@ def _hand_tables(rules: Rules) -> tuple[Any, Any]:
     for a in range(size):
         for b in range(size):
             for c in range(size):
-                if a != b != c != a:
+                if len({a, b, c}) == 3:
                     value = values[deck[a].bit | deck[b].bit | deck[c].bit]
                     strengths[(a * size + b) * size + c] = value.strength
                     blitzes[(a * size + b) * size + c] = is_blitz(value, rules)

@@ -11,6 +11,7 @@ engine, one at a time.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -35,22 +36,26 @@ def _mix(value: int) -> int:
 
 
 def match_key(seed: int) -> int:
-    """The 64-bit key a match's opponents draw from: its seed's 128 bits folded, then mixed."""
-    return _mix((seed ^ (seed >> 64)) & _MASK64)
+    """The 64-bit key a match's opponents draw from: SHAKE-256 of the whole seed, so that no two seeds share one by design."""
+    return int.from_bytes(hashlib.shake_256(b"commerce-rules opponents:%d" % seed).digest(8), "big")
 
 
 def opponent_choice(key: int, move: int, count: int) -> int:
     """Which of ``count`` legal actions the opponents' move number ``move`` (from 0) plays in the match of ``key``.
 
-    Uniform: the draw's top 53 bits ``u`` pick ``floor(u / 2**53 * count)``,
-    as ``random.Random.random`` would.
+    Uniform: the draw's top 53 bits ``u`` pick ``floor(u * count / 2**53)``,
+    exactly, in integers (a draw of SplitMix64's counter, not ``RandomBot``'s).
     """
     draw = _mix((key + (move + 1) * _GOLDEN) & _MASK64)
     return ((draw >> 11) * count) >> 53
 
 
 def opponent_choices(keys: Any, moves: Any, counts: Any) -> Any:
-    """:func:`opponent_choice` of every row at once (``uint64`` keys and move numbers: their products wrap as the masks make Python's)."""
+    """:func:`opponent_choice` of every row at once (``uint64`` keys and move numbers: their products wrap as the masks make Python's).
+
+    Exact for ``counts`` below ``2**11`` (the 53-bit draw times the count stays
+    within 64 bits): a Thirty-One turn has 4 choices at most.
+    """
     values = keys + (moves + np.uint64(1)) * np.uint64(_GOLDEN)
     values = (values ^ (values >> np.uint64(30))) * np.uint64(_MULTIPLIERS[0])
     values = (values ^ (values >> np.uint64(27))) * np.uint64(_MULTIPLIERS[1])

@@ -11,37 +11,48 @@ tables. Cards are their places in the deck's order (0 to 51), -1 where there is 
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
 from ...core.rules import Rules
-from ...engine.deal import shuffled_places
+from ...engine.deal import deal_draws, shuffled_places
 from .lookups import hand_tables, seat_tables
 from .opponents import opponent_choices
 
-__all__ = ["DISCARDING", "FINAL", "FIRST_DISCARD", "KNOCK", "OVER", "PILE", "PLAY", "STOCK", "Table", "shuffled_decks"]
+__all__ = [
+    "DISCARDING", "DRAW_PILE", "DRAW_STOCK", "FINAL", "KNOCK_NOW", "DISCARD_AT", "OVER", "PLAY", "Table", "shuffled_decks",
+]
 
 PLAY, DISCARDING, FINAL, OVER = 0, 1, 2, 3
 """The phases by their place in the variant's phases: ``PLAY``, ``DISCARD``, ``FINAL_ROUND``, ``OVER``."""
 
-STOCK, PILE, KNOCK, FIRST_DISCARD = 0, 1, 2, 3
-"""The moves: a draw from the stock or the pile, a knock; ``FIRST_DISCARD + k`` discards the hand's ``k``-th card."""
+DRAW_STOCK, DRAW_PILE, KNOCK_NOW, DISCARD_AT = 0, 1, 2, 3
+"""The moves, as numbers: a draw from the stock or the pile, a knock, and ``DISCARD_AT + k``, the discard of the hand's ``k``-th card.
+
+A turn's first choices are numbered as its legal actions are listed (the
+stock, the pile, then in play the knock), so that a uniform draw among
+the first ``n`` is an opponent's choice: :data:`PLAY_CHOICES` in play,
+:data:`FINAL_CHOICES` in the final round."""
+PLAY_CHOICES, FINAL_CHOICES = 3, 2
+_NO_HAND: Final = np.iinfo(np.int64).max
+"""The strength a seat out is given where the lowest hand is looked for: above every hand's."""
 
 
 class Table:
-    """``rows`` matches of Thirty-One under ``rules`` at ``players`` seats, the seed of each in ``seeds``."""
+    """``rows`` matches of Thirty-One under ``rules`` at ``players`` seats."""
 
-    def __init__(self, rows: int, players: int, rules: Rules, seeds: Sequence[int]) -> None:
+    def __init__(self, rows: int, players: int, rules: Rules) -> None:
         size = rules.deck_size
-        self.players, self.size, self.seeds = players, size, seeds
+        self.players, self.size = players, size
+        self.seeds: list[int] = [0] * rows
+        """Each row's match's seed, from which its decks are shuffled."""
         if rules.turn_limit is None or rules.deal_limit is None:
             raise ValueError("the table's rules must have both limits (with_default_limits supplies them)")
         self.turn_limit, self.deal_limit = rules.turn_limit, rules.deal_limit
         self.strength_of, self.blitz_of = hand_tables(rules)
-        self.seat = np.arange(players)
+        self.seats = np.arange(players)
         self.tables = seat_tables(players)
         self.seats_in = np.zeros(rows, dtype=np.int64)
         """Each row's seats still in, as the key of :class:`~.lookups.SeatTables` (a bit a seat)."""
@@ -88,8 +99,10 @@ class Table:
 
     # ------------------------------------------------------------------ matches and deals
 
-    def start(self, rows: Any, draw_keys: Any, dealers: Any, lives: int) -> None:
-        """New matches in ``rows``, dealt by ``dealers``: every seat in with ``lives`` lives; a 31 dealt settled at once."""
+    def start(self, rows: Any, seeds: Sequence[int], draw_keys: Any, dealers: Any, lives: int) -> None:
+        """New matches in ``rows`` from ``seeds``, dealt by ``dealers``: every seat in with ``lives`` lives; a 31 dealt settled at once."""
+        for row, seed in zip(rows.tolist(), seeds):
+            self.seeds[row] = seed
         self.draw_keys[rows], self.moves[rows] = draw_keys, 0
         self.lives[rows], self.active[rows], self.winners[rows] = lives, True, False
         self.seats_in[rows] = (1 << self.players) - 1
@@ -104,8 +117,8 @@ class Table:
         numbers = self.deal_number[rows] + 1
         decks = self.next_deck[rows]
         late = np.flatnonzero(self.next_number[rows] != numbers)  # not shuffled ahead: a match's first deal, a second this step
-        if len(late):
-            decks[late] = [shuffled_places(self.size, self.seeds[row], number) for row, number in zip(rows[late].tolist(), numbers[late].tolist())]
+        for at, row, number in zip(late.tolist(), rows[late].tolist(), numbers[late].tolist()):  # a few rows: one at a time
+            decks[at] = shuffled_places(self.size, self.seeds[row], number)
         self.deck[rows], self.deal_number[rows], self.dealer[rows] = decks, numbers, dealers
         seats_in = self.seats_in[rows]
         places = self.tables.deal_places[seats_in, dealers].astype(np.int64)  # [row, seat, card]
@@ -151,22 +164,23 @@ class Table:
 
     def opponents_turns(self, rows: Any) -> None:
         """Each opponent to act in ``rows`` plays a whole turn at random: a knock, or a draw and then its discard."""
-        first = self._choices(rows, np.where(self.phase[rows] == PLAY, 3, 2))  # the stock, the pile, in play the knock
-        drawing = first != KNOCK
+        first = self._choices(rows, np.where(self.phase[rows] == PLAY, PLAY_CHOICES, FINAL_CHOICES))
+        drawing = first != KNOCK_NOW
         knocked = self._knock(rows[~drawing])
         drew = rows[drawing]
-        self._draw(drew, first[drawing] == PILE)
+        self._draw(drew, first[drawing] == DRAW_PILE)
         allowed = self._discardable(drew)
         chosen = self._choices(drew, allowed.sum(axis=1))
-        self._settle(knocked, *self._discard(drew, np.argmax(np.cumsum(allowed, axis=1) > chosen[:, None], axis=1)))
+        place = np.argmax(np.cumsum(allowed, axis=1) > chosen[:, None], axis=1)  # the chosen one of the cards allowed
+        self._settle(knocked, *self._discard(drew, place))
 
     def learner_moves(self, rows: Any, moves: Any) -> None:
-        """The learners' ``moves`` in ``rows``: :data:`STOCK`, :data:`PILE`, :data:`KNOCK`, ``FIRST_DISCARD + k``."""
-        drawing = moves < KNOCK
-        self._draw(rows[drawing], moves[drawing] == PILE)
-        knocked = self._knock(rows[moves == KNOCK])
-        discarding = moves >= FIRST_DISCARD
-        self._settle(knocked, *self._discard(rows[discarding], moves[discarding] - FIRST_DISCARD))
+        """The learners' ``moves`` in ``rows``: :data:`DRAW_STOCK`, :data:`DRAW_PILE`, :data:`KNOCK_NOW`, ``DISCARD_AT + k``."""
+        drawing = (moves == DRAW_STOCK) | (moves == DRAW_PILE)
+        self._draw(rows[drawing], moves[drawing] == DRAW_PILE)
+        knocked = self._knock(rows[moves == KNOCK_NOW])
+        discarding = moves >= DISCARD_AT
+        self._settle(knocked, *self._discard(rows[discarding], moves[discarding] - DISCARD_AT))
 
     def _choices(self, rows: Any, counts: Any) -> Any:
         chosen = opponent_choices(self.draw_keys[rows], self.moves[rows], counts)
@@ -239,14 +253,16 @@ class Table:
         self.taken[rows] = -1
         self.turns[rows] += 1
         blitz = self.blitz_of[(kept[:, 0] * self.size + kept[:, 1]) * self.size + kept[:, 2]]
-        owed = ~blitz & (self.stock_at[rows] < self.size)  # a blitz comes before the stock's end (Rules §8.6)
-        self.final_left[rows[owed], seats[owed]] = False  # else the deal ends with the final turns owed as they were
+        exhausted = self.stock_at[rows] >= self.size
+        played_out = ~blitz & ~exhausted  # a blitz comes before the stock's end (Rules §8.6); either keeps the turns owed
+        self.final_left[rows[played_out], seats[played_out]] = False  # this final turn is no longer owed
         knocked = self.knocker[rows] >= 0
-        going = owed & ~(knocked & ~self.final_left[rows].any(axis=1))
-        following = self.next_in(rows[going], seats[going])
-        self.to_act[rows[going]] = self.turn_of[rows[going]] = following
-        self.phase[rows[going]] = np.where(knocked[going], FINAL, PLAY)
-        ending = ~going | (self.turns[rows] >= self.turn_limit)
+        final_round_done = knocked & ~self.final_left[rows].any(axis=1)
+        continues = played_out & ~final_round_done
+        following = self.next_in(rows[continues], seats[continues])
+        self.to_act[rows[continues]] = self.turn_of[rows[continues]] = following
+        self.phase[rows[continues]] = np.where(knocked[continues], FINAL, PLAY)
+        ending = ~continues | (self.turns[rows] >= self.turn_limit)
         return rows[ending], blitz[ending]
 
     # ------------------------------------------------------------------ showdowns
@@ -258,10 +274,10 @@ class Table:
             hands = self.hands[rows, :, :3]
             dealt = np.maximum(hands, 0)  # a seat out holds no cards: its strength, looked up for nothing, is set aside below
             strength = self.strength_of[(dealt[:, :, 0] * self.size + dealt[:, :, 1]) * self.size + dealt[:, :, 2]]
-            strength = np.where(active, strength, 1 << 20)
-            from_left = (self.seat - self.dealer[rows][:, None] - 1) % self.players
-            winner = np.argmax(np.where(active, strength * 16 - from_left, -(1 << 30)), axis=1)  # a tie: nearest the dealer's left
-            lowest = active & (strength == strength.min(axis=1)[:, None])
+            from_left = (self.seats - self.dealer[rows][:, None] - 1) % self.players
+            ranked = strength * self.players + (self.players - 1 - from_left)  # an exact tie: nearest the dealer's left wins
+            winner = np.argmax(np.where(active, ranked, -1), axis=1)
+            lowest = active & (strength == np.where(active, strength, _NO_HAND).min(axis=1)[:, None])
             losers = np.where(blitz[:, None], active & ~self.blitzes(rows), lowest)  # blitz_all_lose
             void = (losers.sum(axis=1) == active.sum(axis=1)) & ~(losers & (lives > 0)).any(axis=1)
             losers[void] = False  # it would put every seat in out at once: nobody loses (Rules §2.7, §7.8)
@@ -296,10 +312,7 @@ def shuffled_decks(seeds: Sequence[int], deal_numbers: Sequence[int], size: int)
     that no product passes 64 bits.
     """
     rows = len(seeds)
-    digest = b"".join(
-        hashlib.shake_256(b"commerce-rules:%d:%d" % (seed, number)).digest(8 * (size - 1))
-        for seed, number in zip(seeds, deal_numbers)
-    )
+    digest = b"".join(deal_draws(seed, number, size - 1) for seed, number in zip(seeds, deal_numbers))
     words = np.frombuffer(digest, dtype=">u8").reshape(rows, size - 1).astype(np.uint64)
     bounds = np.arange(size, 1, -1, dtype=np.uint64)
     high, low = words >> np.uint64(32), words & np.uint64(0xFFFFFFFF)

@@ -25,6 +25,8 @@ from commerce_rules import (
     Action,
     Bot,
     Card,
+    Discard,
+    Draw,
     GameState,
     Knock,
     Pass,
@@ -81,6 +83,14 @@ def play(state: GameState, *actions: Action) -> GameState:
     for action in actions:
         state = apply(state, action)
     return state
+
+
+def blind_turn(state: GameState) -> GameState:
+    """A draw-and-discard turn that changes no hand: the player to act draws from the stock and discards the card drawn."""
+    seat = state.to_act
+    assert seat is not None
+    state = apply(state, Draw(seat, "stock"))
+    return apply(state, Discard(seat, state.hands[seat][-1]))
 
 
 def passes(state: GameState, count: int) -> GameState:

@@ -37,7 +37,7 @@ from commerce_rules import (
     to_json,
 )
 
-from helpers import c, play, play_out, texts
+from helpers import blind_turn, c, play, play_out, texts
 
 # A 4-player position, dealer 0, eldest 1. Brag values:
 # seat 0 high card 9-5-2 (the lowest), seat 1 a pair of kings (the best),
@@ -52,14 +52,6 @@ def position(rules: Rules = STOP_THE_BUS_DRAW, **overrides: object) -> GameState
     arguments: dict[str, object] = {"hands": HANDS, "dealer": 0, "stock": STOCK, "seed": 1}
     arguments.update(overrides)
     return deal_position(rules, **arguments)  # type: ignore[arg-type]
-
-
-def blind_turn(state: GameState) -> GameState:
-    """The player to act draws from the stock and discards the card drawn: their hand is unchanged."""
-    seat = state.to_act
-    assert seat is not None
-    state = apply(state, Draw(seat, "stock"))
-    return apply(state, Discard(seat, state.hands[seat][-1]))
 
 
 def test_10_10_the_preset_is_thirty_one_with_brag_hands_no_blitz_and_no_free_ride() -> None:

@@ -44,7 +44,7 @@ from commerce_rules import (
 )
 from commerce_rules.engine.deal import deck_for
 
-from helpers import c, deck_dealing_a_31, play, play_out, texts
+from helpers import blind_turn, c, deck_dealing_a_31, play, play_out, texts
 
 # A 4-player position, dealer 0, eldest 1. Values under THIRTY_ONE:
 # seat 0 counts 9 (the lowest), seats 1 and 2 count 20, seat 3 counts 10.
@@ -64,14 +64,6 @@ def position(rules: Rules = THIRTY_ONE, **overrides: object) -> GameState:
     arguments.update(overrides)
     return deal_position(rules, **arguments)  # type: ignore[arg-type]
 
-
-
-def blind_turn(state: GameState) -> GameState:
-    """The player to act draws from the stock and discards the card drawn: their hand is unchanged."""
-    seat = state.to_act
-    assert seat is not None
-    state = apply(state, Draw(seat, "stock"))
-    return apply(state, Discard(seat, state.hands[seat][-1]))
 
 
 # ---- §8.1 deck and players -------------------------------------------------------------------------

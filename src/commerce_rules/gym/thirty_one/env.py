@@ -12,14 +12,13 @@ from gymnasium.vector.utils import batch_space
 from ...core.actions import Action, Knock
 from ...core.errors import CommerceError, IllegalActionError
 from ...core.quoting import shown
-from ...core.rules import PRESETS, Rules
+from ...core.rules import Rules
 from ...engine.deal import first_dealer
 from ...engine.variant import variant_of
 from ...learning.action_space import num_actions
-from ...learning.parameters import with_default_limits
 from ...learning.tensor import observation_tensor_size
 from ...mechanisms.draw_discard.record import DISCARD, STOCK, Discard, Draw
-from ..env import Observed
+from ..env import Observed, table_rules
 from ..vector import SAME_STEP, check_gymnasium, index_array, next_seed, record_final, row_seeds, single_spaces
 from .layout import Layout
 from .opponents import match_key
@@ -68,11 +67,7 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
                 f"ThirtyOneVectorEnv takes turn_limit and deal_limit alone, not {', '.join(others)}: "
                 "CommerceVectorEnv plays every option"
             )
-        self.rules: Rules = with_default_limits(PRESETS["thirty_one"].replace(**options))
-        if type(players) is not int or not 3 <= players <= 12:
-            raise CommerceError(f"players must be a whole number from 3 to 12, not {shown(players)}")
-        if type(seat) is not int or not 0 <= seat < players:
-            raise CommerceError(f"seat must be a seat of the table, 0 to {players - 1}, not {shown(seat)}")
+        self.rules: Rules = table_rules("thirty_one", players, seat, options)  # CommerceEnv's checks and limits
         self.num_envs, self.players, self.seat, self.copy = num_envs, players, seat, bool(copy)
         self.end_when_out = bool(end_when_out)
         self._deck = variant_of(self.rules).deck

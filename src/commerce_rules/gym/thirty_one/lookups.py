@@ -11,6 +11,7 @@ from typing import Any, Final
 
 import numpy as np
 
+from ...core.caches import BuiltOnFirstUse
 from ...core.rules import Rules
 from ...engine.variant import variant_of
 from ...ranking.table import hand_strength_table, is_blitz
@@ -35,16 +36,13 @@ def _hand_tables(rules: Rules) -> tuple[Any, Any]:
     return strengths, blitzes
 
 
-_HAND_TABLES: Final[dict[Rules, tuple[Any, Any]]] = {}
-"""The hand tables by rules (without the limits, which they do not depend on), built on first use."""
+_HAND_TABLES: Final = BuiltOnFirstUse(_hand_tables)
+"""The hand tables by rules (without the limits, which they do not depend on)."""
 
 
 def hand_tables(rules: Rules) -> tuple[Any, Any]:
     """:func:`_hand_tables` of ``rules``, built on first use (a loop over every three cards: under half a second)."""
-    key = rules.replace(turn_limit=None, deal_limit=None)
-    if key not in _HAND_TABLES:
-        _HAND_TABLES[key] = _hand_tables(key)
-    return _HAND_TABLES[key]
+    return _HAND_TABLES[rules.replace(turn_limit=None, deal_limit=None)]
 
 
 class SeatTables:
@@ -73,11 +71,9 @@ class SeatTables:
         """``deal_places[key, dealer, s]``: the deck's places of seat ``s``'s three cards, one at a time from the eldest; -1 for a seat out."""
 
 
-_SEAT_TABLES: Final[dict[int, SeatTables]] = {}
+_SEAT_TABLES: Final = BuiltOnFirstUse(SeatTables)
 
 
 def seat_tables(players: int) -> SeatTables:
     """The :class:`SeatTables` of a table of ``players``, built on first use."""
-    if players not in _SEAT_TABLES:
-        _SEAT_TABLES[players] = SeatTables(players)
     return _SEAT_TABLES[players]

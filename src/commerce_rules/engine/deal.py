@@ -70,8 +70,6 @@ def deal_draws(seed: int, deal_number: int, count: int) -> bytes:
     return hashlib.shake_256(b"commerce-rules:%d:%d" % (seed, deal_number)).digest(8 * count)
 
 
-
-
 def _exact(digest: bytes, step: int, bound: int) -> int:
     """The number below ``bound`` that 64-bit draw ``step`` of ``digest`` picks: ``(word * bound) >> 64``."""
     return (int.from_bytes(digest[8 * step : 8 * step + 8], "big") * bound) >> 64
@@ -120,9 +118,7 @@ def _straight_line_shuffle(size: int) -> _Shuffle:
     namespace: dict[str, Any] = {"heads": _HEADS[count].unpack, "from_bytes": int.from_bytes}
     namespace.update((f"p{bound}", positions) for bound, positions in _POSITIONS.items())
     filename = f"<commerce_rules generated {__name__}.shuffle of {size} cards>"
-    shuffle: _Shuffle = compiled("\n".join(lines) + "\n", filename, namespace)[
-        "shuffle"
-    ]
+    shuffle: _Shuffle = compiled("\n".join(lines) + "\n", filename, namespace)["shuffle"]
     return shuffle
 
 

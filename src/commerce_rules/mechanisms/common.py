@@ -39,9 +39,8 @@ def replaced(cards: tuple[Card, ...], old: Card, new: Card) -> tuple[Card, ...] 
     """``cards`` with ``new`` in the place of ``old``, or ``None`` where ``old`` is not among them.
 
     A move's check and its change in one pass, found by ``is``: cards are
-    interned, so identity is their equality, and ``is`` costs no call of
-    ``Card.__eq__`` for each card passed over. For a pile of any size, such
-    as Hoyle's growing widow.
+    interned, so identity is their equality. For a pile of any size, such as
+    Hoyle's growing widow.
     """
     if len(cards) == 3:  # every widow, most hands: written out (a fast path, ``docs/performance.md``; a test holds it)
         a, b, c = cards
@@ -102,10 +101,7 @@ def exchange_choices(hand: tuple[Card, ...], widow: tuple[Card, ...], given: tup
             if one is not two and (one is x or one is y or one is z) and (two is x or two is y or two is z):
                 i = (z if one is not z and two is not z else y if one is not y and two is not y else x).index
                 return (first[i], second[i], third[i])
-    takes = [take.index for take in widow]
-    for card in given:  # by index: ``take not in given`` called Card.__eq__ for each card passed over
-        if card.index in takes:
-            takes.remove(card.index)
+    takes = [take.index for take in widow if take not in given]
     return tuple([row[take] for row in (first, second, third) for take in takes])
 
 

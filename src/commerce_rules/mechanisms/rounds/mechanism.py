@@ -149,9 +149,8 @@ class Rounds:
         widow = replaced(state.widow, take, give)
         if new_hand is None or widow is None:
             return None
-        for card in given:  # by identity, as cards are interned: ``in`` would call Card.__eq__ for each
-            if card is take:
-                return None
+        if take in given:  # given back to the widow this turn: not to be taken again
+            return None
         log = appended(state.log, _EXCHANGE, seat, (give, take))
         hands = with_seat(hands, seat, new_hand)
         exchanges += 1

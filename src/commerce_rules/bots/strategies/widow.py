@@ -130,8 +130,7 @@ def _least_loss(model: HandModel, bits: int, legal: tuple[Action, ...], widow: t
         if type(action) is ExchangeAll:
             return (model.strength[bits_of(widow)], draw_of(model, widow))
         if isinstance(action, Exchange):
-            kept = bits & ~action.give.bit
-            return (model.strength[kept | action.take.bit], draw_bits(model.draw, kept, action.take.bit))
+            return exchange_key(action, model, bits)
         return (-1, -1.0)
 
     return max(legal, key=made)

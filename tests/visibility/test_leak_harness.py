@@ -79,7 +79,7 @@ from commerce_rules.text.seat_words import choice_text, hand_news, seat_view
 from commerce_rules.engine.variant import variant_of
 from commerce_rules.engine.visibility import own_question
 
-from helpers import c, kind_first, with_hidden_cards
+from helpers import c, kind_first, optional_import, with_hidden_cards
 
 DEPTH = max(1, int(os.environ.get("COMMERCE_LEAK_DEPTH", "1")))
 """How deep the harness looks: 1 in the default suite; a larger value plays on further and tries more states."""
@@ -156,7 +156,10 @@ def every_surface(state: GameState, seat: int) -> dict[str, Any]:
     return {**seat_surfaces(state, seat), **adapter_surfaces(state, seat)}
 
 
-ADAPTERS = all(importlib.util.find_spec(name) is not None for name in ("pyspiel", "pettingzoo"))
+ADAPTERS = bool(os.environ.get("COMMERCE_ADAPTERS_REQUIRED")) or all(
+    importlib.util.find_spec(name) is not None for name in ("pyspiel", "pettingzoo")
+)
+"""Whether the sweeps cover the adapters too: wherever they are installed, and always under ``nox -s adapters``."""
 SWEPT: Surfaces = every_surface if ADAPTERS else seat_surfaces
 """The surfaces compared along random play: the adapters' too where they are installed."""
 
@@ -175,7 +178,7 @@ def changed(preset: Rules, rules: Rules) -> dict[str, Any]:
 @functools.cache
 def openspiel_table(rules: Rules, players: int) -> tuple[Any, dict[str, Any]]:
     """The OpenSpiel game of ``rules`` and its observers, by view (made once per table)."""
-    pyspiel = pytest.importorskip("pyspiel")
+    pyspiel = optional_import("pyspiel")
     import commerce_rules.openspiel  # noqa: F401  (registers the game)
 
     name, options = table_of(rules)
@@ -211,7 +214,7 @@ def openspiel_surfaces(state: GameState, seat: int) -> dict[str, Any]:
 
 @functools.cache
 def pettingzoo_env(rules: Rules, players: int) -> Any:
-    pytest.importorskip("pettingzoo")
+    optional_import("pettingzoo")
     from commerce_rules.pettingzoo import env
 
     name, options = table_of(rules)

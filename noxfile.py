@@ -2,7 +2,7 @@
 
 ``nox -s targets`` judges the speed targets on the median of ten whole benchmark runs.
 
-``nox -s adapters`` installs the optional extras (OpenSpiel, PettingZoo, Gymnasium, Dask)
+``nox -s adapters`` installs the optional extras (OpenSpiel, PettingZoo, Gymnasium, Numba, Dask)
 and runs the adapters' tests, which ``nox -s tests`` skips without them; CI runs it.
 
 ``nox -s web`` installs the ``web`` extra (Starlette, uvicorn) with Selenium and runs the web
@@ -87,11 +87,11 @@ tests/project/test_sessions.py checks that every test file asking for an extra's
 
 @nox.session
 def adapters(session: nox.Session) -> None:
-    """Install the extras openspiel, pettingzoo, gym and dask; run their tests and type-check the adapters with them.
+    """Install the extras openspiel, pettingzoo, gym, fast and dask; run their tests and type-check the adapters with them.
 
     Every adapter test must run here, none skipped: a missing extra is a failure.
     """
-    session.install("-e", ".[test,typecheck,openspiel,pettingzoo,gym,dask]")
+    session.install("-e", ".[test,typecheck,openspiel,pettingzoo,gym,fast,dask]")
     session.run("pytest", "-p", "no:cacheprovider", "-rs", "--strict-markers", *ADAPTER_TESTS, *session.posargs,
                 env={"COMMERCE_ADAPTERS_REQUIRED": "1"})
     session.run(

@@ -34,10 +34,12 @@ With ``--end-when-out`` the vector environments end an episode when the
 learner is out of its match (``end_when_out=True``): the same learner
 steps, without the moves the others would have made alone after it.
 
-For ``thirty_one`` a third loop runs in the same alternation: **arrays**,
-``ThirtyOneVectorEnv(envs, players, copy=False)``, the same preset kept as
-NumPy arrays, its opponents playing at random from each match's seed; its
-moves are its learner steps and its ``opponent_moves``.
+For ``thirty_one`` more loops run in the same alternation: **arrays**,
+``ThirtyOneVectorEnv(envs, players, copy=False, compiled=False)``, the same
+preset kept as NumPy arrays, its opponents playing at random from each
+match's seed, and where Numba is installed (the ``fast`` extra) **compiled**,
+the same with ``compiled=True``; their moves are their learner steps and
+their ``opponent_moves``.
 
 The process is pinned to one core where the system allows it. This is a
 script, not a test: it checks only that the counted run played the timed
@@ -47,6 +49,7 @@ run's matches.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import platform
 import random
@@ -123,9 +126,9 @@ def vector_steps(name: str, players: int, envs: int, seconds: float, seed: int, 
     return steps * envs / elapsed, (steps * envs + moves) / elapsed
 
 
-def array_steps(players: int, envs: int, seconds: float, seed: int, until_out: bool) -> tuple[float, float]:
+def array_steps(players: int, envs: int, seconds: float, seed: int, until_out: bool, compiled: bool) -> tuple[float, float]:
     """Learner steps and moves a second of ``ThirtyOneVectorEnv``, actions uniform over the masks."""
-    environment = ThirtyOneVectorEnv(envs, players, copy=False, end_when_out=until_out)
+    environment = ThirtyOneVectorEnv(envs, players, copy=False, end_when_out=until_out, compiled=compiled)
     rng = np.random.default_rng(seed)
     observed, _ = environment.reset(seed=seed)
     steps, before = 0, environment.opponent_moves
@@ -170,24 +173,28 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("episodes end when the learner is out" if args.end_when_out else "episodes are whole matches")
     columns = ("PettingZoo steps/s", "vector learner steps/s", "vector moves/s", "ratio (learner)", "ratio (moves)")
     print(f"{'preset':<12} " + " ".join(f"{column:>{len(column)}}" for column in columns))
+    kinds = {"  (arrays)": False, "  (compiled)": True} if importlib.util.find_spec("numba") else {"  (arrays)": False}
     for name in args.presets:
+        array_kinds = kinds if name == "thirty_one" else {}
         vector_steps(name, args.players, args.envs, 0.2, args.seed, args.end_when_out)  # warm-up: the tables, the caches
-        if name == "thirty_one":
-            array_steps(args.players, args.envs, 0.2, args.seed, args.end_when_out)
+        for compiled in array_kinds.values():
+            array_steps(args.players, args.envs, 0.2, args.seed, args.end_when_out, compiled)  # and the compiling
         pettingzoo: list[float] = []
         learner: list[float] = []
         moves: list[float] = []
-        arrays: list[tuple[float, float]] = []
+        arrays: dict[str, list[tuple[float, float]]] = {kind: [] for kind in array_kinds}
         for run in range(args.runs):
             pettingzoo.append(pettingzoo_moves(name, args.players, args.seconds, args.seed + run))
             steps, all_moves = vector_steps(name, args.players, args.envs, args.seconds, args.seed + run, args.end_when_out)
             learner.append(steps)
             moves.append(all_moves)
-            if name == "thirty_one":
-                arrays.append(array_steps(args.players, args.envs, args.seconds, args.seed + run, args.end_when_out))
+            for kind, compiled in array_kinds.items():
+                arrays[kind].append(
+                    array_steps(args.players, args.envs, args.seconds, args.seed + run, args.end_when_out, compiled)
+                )
         report(name, pettingzoo, learner, moves)
-        if arrays:
-            report("  (arrays)", pettingzoo, [one for one, _ in arrays], [every for _, every in arrays])
+        for kind, figures in arrays.items():
+            report(kind, pettingzoo, [one for one, _ in figures], [every for _, every in figures])
 
 
 def report(name: str, pettingzoo: list[float], learner: list[float], moves: list[float]) -> None:

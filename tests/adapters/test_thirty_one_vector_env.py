@@ -5,12 +5,15 @@ The reference is the engine itself: each row's match, dealt by
 played by :func:`~commerce_rules.apply` and its opponents' by
 :class:`~commerce_rules.gym.thirty_one.SeededOpponents` through
 :func:`~commerce_rules.legal_actions`, must give at every step the row's
-tensor, mask, reward, flag and final observation. Skipped unless
-``gymnasium`` is installed: ``nox -s adapters`` runs it.
+tensor, mask, reward, flag and final observation, whether its turns are
+played as NumPy passes or compiled by Numba (``compiled=True``). Skipped
+unless ``gymnasium`` is installed, the compiled cases unless ``numba`` is:
+``nox -s adapters`` runs them all.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections import Counter
 from pathlib import Path
@@ -51,6 +54,16 @@ from commerce_rules.gym.thirty_one.lookups import seat_tables  # noqa: E402
 from commerce_rules.gym.thirty_one.opponents import match_key, opponent_choices  # noqa: E402
 from commerce_rules.gym.thirty_one.table import shuffled_decks  # noqa: E402
 
+TURNS = [pytest.param(False, id="numpy"), pytest.param(True, id="compiled")]
+"""How the environment plays its turns: both are held to the engine."""
+
+
+def turns(compiled: bool) -> bool:
+    """``compiled``, after skipping the test if it is True and Numba is missing (but under ``nox -s adapters``)."""
+    if compiled:
+        optional_import("numba")
+    return compiled
+
 
 class EngineRow:
     """One row's match played through the engine, its opponents drawing as the environment's."""
@@ -84,13 +97,14 @@ def same_row(row: EngineRow, observation: Any, mask: Any, where: str) -> None:
 
 def play_against_the_engine(
     players: int, seat: int, steps: int, envs: int = 12, seed: int | Sequence[int] | None = None, end_when_out: bool = False,
-    **options: Any,
+    compiled: bool = False, **options: Any,
 ) -> Counter[str]:
     """Step ``envs`` rows ``steps`` times with random legal actions, each row held to its engine replay.
 
     Returns how the episodes ended (``"over"``, ``"out"``) and why their deals did (each ``ShowdownReason``'s value).
     """
-    environment = ThirtyOneVectorEnv(envs, players, seat, end_when_out=end_when_out, **options)
+    environment = ThirtyOneVectorEnv(envs, players, seat, end_when_out=end_when_out, compiled=turns(compiled), **options)
+    assert environment.compiled is compiled
     observed, infos = environment.reset(seed=players * 1000 + seat if seed is None else seed)
     assert infos == {}
     rows = [EngineRow(environment.rules, players, seat, seed, end_when_out) for seed in environment.seeds]
@@ -130,30 +144,35 @@ def play_against_the_engine(
     return endings
 
 
+@pytest.mark.parametrize("compiled", TURNS)
 @pytest.mark.parametrize(("players", "seat"), [(3, 1), (4, 0), (5, 4), (6, 2)])
 @pytest.mark.parametrize("end_when_out", [False, True], ids=["to the end", "until out"])
-def test_every_row_is_its_match_played_through_the_engine(players: int, seat: int, end_when_out: bool) -> None:
-    endings = play_against_the_engine(players, seat, steps=200, end_when_out=end_when_out)
+def test_every_row_is_its_match_played_through_the_engine(players: int, seat: int, end_when_out: bool, compiled: bool) -> None:
+    endings = play_against_the_engine(players, seat, steps=200, end_when_out=end_when_out, compiled=compiled)
     assert endings["over"] > 0 and (endings["out"] > 0) is end_when_out, endings  # each end of an episode was met
 
 
-def test_twelve_seats_and_the_limits_are_played_as_the_engine_plays_them() -> None:
-    endings = play_against_the_engine(12, 11, steps=150, envs=6)
+@pytest.mark.parametrize("compiled", TURNS)
+def test_twelve_seats_and_the_limits_are_played_as_the_engine_plays_them(compiled: bool) -> None:
+    endings = play_against_the_engine(12, 11, steps=150, envs=6, compiled=compiled)
     assert endings["stock_exhausted"] > 0 and endings["blitz"] > 0 and endings["final_round"] > 0, endings
-    play_against_the_engine(12, 0, steps=60, envs=4, end_when_out=True)
-    endings = play_against_the_engine(4, 3, steps=80, turn_limit=3, deal_limit=2)
+    play_against_the_engine(12, 0, steps=60, envs=4, end_when_out=True, compiled=compiled)
+    endings = play_against_the_engine(4, 3, steps=80, turn_limit=3, deal_limit=2, compiled=compiled)
     assert endings["over"] > 20 and endings["turn_limit"] > 20, endings
-    endings = play_against_the_engine(5, 0, steps=40, turn_limit=1, deal_limit=1)  # many are over before the learner acts
+    # Many are over before the learner acts.
+    endings = play_against_the_engine(5, 0, steps=40, turn_limit=1, deal_limit=1, compiled=compiled)
     assert endings["over"] > 100, endings
 
 
-def test_two_thirty_ones_dealt_at_once_are_settled_as_the_engine_settles_them() -> None:
+@pytest.mark.parametrize("compiled", TURNS)
+def test_two_thirty_ones_dealt_at_once_are_settled_as_the_engine_settles_them(compiled: bool) -> None:
     """Seed 27292 deals two 31s at 12 seats: every seat without one loses a life, and the next deal is dealt."""
     for seat in (0, 2, 8):
-        endings = play_against_the_engine(12, seat, steps=20, envs=3, seed=[27292, 27293, 27294])
+        endings = play_against_the_engine(12, seat, steps=20, envs=3, seed=[27292, 27293, 27294], compiled=compiled)
         assert endings["blitz"] > 0
 
 
+@pytest.mark.parametrize("compiled", TURNS)
 @settings(max_examples=12, deadline=None)
 @given(
     players=st.integers(3, 12),
@@ -163,9 +182,54 @@ def test_two_thirty_ones_dealt_at_once_are_settled_as_the_engine_settles_them() 
     end_when_out=st.booleans(),
 )
 def test_any_table_and_seed_is_played_as_the_engine_plays_it(
-    players: int, seat: int, seed: int, limits: dict[str, int], end_when_out: bool
+    players: int, seat: int, seed: int, limits: dict[str, int], end_when_out: bool, compiled: bool
 ) -> None:
-    play_against_the_engine(players, seat % players, steps=25, envs=3, seed=seed, end_when_out=end_when_out, **limits)
+    play_against_the_engine(
+        players, seat % players, steps=25, envs=3, seed=seed, end_when_out=end_when_out, compiled=compiled, **limits
+    )
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    players=st.integers(3, 12),
+    seat=st.integers(0, 11),
+    seed=st.integers(0, 2**128 - 9),
+    limits=st.sampled_from([{}, {"turn_limit": 1, "deal_limit": 1}, {"deal_limit": 2}, {"turn_limit": 4, "deal_limit": 3}]),
+    end_when_out=st.booleans(),
+)
+def test_compiled_turns_play_the_numpy_passes_matches_step_for_step(
+    players: int, seat: int, seed: int, limits: dict[str, Any], end_when_out: bool
+) -> None:
+    """Both ways of playing, given the same actions, return the same arrays, infos, seeds and counts of moves at every step."""
+    made = [
+        ThirtyOneVectorEnv(8, players, seat % players, end_when_out=end_when_out, compiled=turns(compiled), **limits)
+        for compiled in (False, True)
+    ]
+    (numpy_observed, _), (compiled_observed, _) = (environment.reset(seed=seed) for environment in made)
+    rng = np.random.default_rng(seed % 1000)
+    for step in range(80):
+        same(numpy_observed, compiled_observed, f"step {step}")
+        assert made[0].seeds == made[1].seeds and made[0].opponent_moves == made[1].opponent_moves, step
+        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in numpy_observed["action_mask"]])
+        numpy_step, compiled_step = made[0].step(actions), made[1].step(actions)
+        numpy_observed, compiled_observed = numpy_step[0], compiled_step[0]
+        for numpy_part, compiled_part in zip(numpy_step[1:4], compiled_step[1:4]):
+            assert np.array_equal(numpy_part, compiled_part), step
+        same(numpy_step[4], compiled_step[4], f"step {step}'s infos")
+
+
+def same(one: Any, other: Any, where: str) -> None:
+    """``one`` and ``other`` hold the same: arrays equal, dictionaries and sequences item for item."""
+    if isinstance(one, dict):
+        assert isinstance(other, dict) and one.keys() == other.keys(), where
+        for key in one:
+            same(one[key], other[key], f"{where}[{key!r}]")
+    elif isinstance(one, np.ndarray) and one.dtype == object:
+        assert len(one) == len(other), where
+        for at, (item, other_item) in enumerate(zip(one, other)):
+            same(item, other_item, f"{where}[{at}]")
+    else:
+        assert np.array_equal(one, other), where
 
 
 def test_the_spaces_are_those_of_the_engine_backed_vector_env() -> None:
@@ -177,9 +241,10 @@ def test_the_spaces_are_those_of_the_engine_backed_vector_env() -> None:
     assert arrays.metadata == engine.metadata
 
 
-def test_a_match_is_its_seeds_whatever_its_row_and_batch() -> None:
-    alone = ThirtyOneVectorEnv(1, 4, 0, copy=False)
-    batch = ThirtyOneVectorEnv(3, 4, 0, copy=False)
+@pytest.mark.parametrize("compiled", TURNS)
+def test_a_match_is_its_seeds_whatever_its_row_and_batch(compiled: bool) -> None:
+    alone = ThirtyOneVectorEnv(1, 4, 0, copy=False, compiled=turns(compiled))
+    batch = ThirtyOneVectorEnv(3, 4, 0, copy=False, compiled=compiled)
     first, _ = alone.reset(seed=[77])
     together, _ = batch.reset(seed=[5, 77, 9])
     assert np.array_equal(first["observation"][0], together["observation"][1])
@@ -214,12 +279,18 @@ def test_seeded_resets_repeat_and_autoresets_draw_from_the_rows_generators() -> 
     assert all(np.array_equal(a, b) for a, b in zip(runs[0][1], runs[1][1]))
 
 
-def test_shuffled_decks_are_the_engines_shuffles() -> None:
+@pytest.mark.parametrize("compiled", TURNS)
+def test_shuffled_decks_are_the_engines_shuffles(compiled: bool) -> None:
     rules = THIRTY_ONE
     deck = variant_of(rules).deck
     seeds = [0, 1, 2**64 + 5, 2**128 - 1, *range(10**9, 10**9 + 200)]
     numbers = [1 + seed % 7 for seed in seeds]
-    decks = shuffled_decks(seeds, numbers, 52)
+    if turns(compiled):
+        from commerce_rules.gym.thirty_one import compiled as compiled_turns
+
+        decks = compiled_turns.shuffled_decks(seeds, numbers, 52)
+    else:
+        decks = shuffled_decks(seeds, numbers, 52)
     for seed, number, row in zip(seeds, numbers, decks):
         assert tuple(row) == shuffled_places(52, seed, number)
         assert [deck[place] for place in row] == shuffled_deck(rules, seed, number)
@@ -278,10 +349,23 @@ def test_bad_arguments_are_refused_saying_what_was_wrong() -> None:
         environment.action(-1)
     with pytest.raises(CommerceError, match="no options"):
         environment.reset(seed=1, options={"state": None})
+    with pytest.raises(CommerceError, match="compiled must be True, False or None, not 'yes'"):
+        ThirtyOneVectorEnv(2, compiled="yes")  # type: ignore[arg-type]  # a wrong type, on purpose
 
 
-def test_a_bad_step_changes_nothing() -> None:
-    environment = ThirtyOneVectorEnv(3, 4, copy=False)
+def test_compiled_turns_need_numba_and_are_played_where_it_is_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    installed = importlib.util.find_spec("numba") is not None
+    assert ThirtyOneVectorEnv(2).compiled is installed and ThirtyOneVectorEnv(2, compiled=False).compiled is False
+    finding = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *rest: None if name == "numba" else finding(name, *rest))
+    assert ThirtyOneVectorEnv(2).compiled is False
+    with pytest.raises(CommerceError, match=r"compiled=True needs Numba: pip install 'commerce-rules\[fast\]'"):
+        ThirtyOneVectorEnv(2, compiled=True)
+
+
+@pytest.mark.parametrize("compiled", TURNS)
+def test_a_bad_step_changes_nothing(compiled: bool) -> None:
+    environment = ThirtyOneVectorEnv(3, 4, copy=False, compiled=turns(compiled))
     observed, _ = environment.reset(seed=8)
     before = observed["observation"].copy(), observed["action_mask"].copy(), environment.opponent_moves
     illegal = [int(np.flatnonzero(~mask)[0]) for mask in observed["action_mask"]]

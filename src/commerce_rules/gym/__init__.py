@@ -8,9 +8,9 @@
   same-step autoreset; each match is played exactly as a ``CommerceEnv``
   plays it alone.
 * :class:`ThirtyOneVectorEnv` (:mod:`commerce_rules.gym.thirty_one`): the same
-  for Thirty-One against random opponents, its matches kept as NumPy arrays
-  and every row's move made at once: about 2.5 times as fast for whole matches,
-  6 times with ``end_when_out=True``.
+  for Thirty-One against random opponents, its matches kept as NumPy arrays,
+  every row's move made at once or, with Numba (extra ``fast``), each row's
+  turns compiled: several times as many steps a second (``docs/performance.md``).
 """
 
 from __future__ import annotations

@@ -2,11 +2,12 @@
 
 :class:`~commerce_rules.gym.CommerceVectorEnv` steps each match through the
 engine, one row at a time in Python, for every preset and option. Here one
-preset's matches are arrays (hands, stock, pile, turn record, lives), and a
-move is a few NumPy operations over every row that makes it: Thirty-One as
-the preset deals it (Rules §8), against opponents that play at random:
-about 2.5 times the engine-backed environment's learner steps a second
-for whole matches, 6 times with ``end_when_out=True`` (``docs/performance.md``).
+preset's matches are arrays (hands, stock, pile, turn record, lives):
+Thirty-One as the preset deals it (Rules §8), against opponents that play
+at random. A move is a few NumPy operations over every row that makes it,
+or with Numba installed (the ``fast`` extra) each row's turns are played
+in compiled loops over the same arrays: about 12 times the PettingZoo
+environment's steps a second in learner steps (``docs/performance.md``).
 
 The engine stays the rules' one statement: ``tests/adapters/test_thirty_one_vector_env.py``
 replays every row through :func:`~commerce_rules.apply`, the opponents'
@@ -15,6 +16,7 @@ rewards and flags at every step.
 
 * :mod:`.env`: the Gymnasium vector environment.
 * :mod:`.table`: the arrays, and the moves, showdowns and deals made on them.
+* :mod:`.compiled`: the same moves, a row at a time, compiled by Numba.
 * :mod:`.layout`: the learner's tensors and masks, written from the arrays.
 * :mod:`.opponents`: the opponents' draws, from each match's seed.
 """

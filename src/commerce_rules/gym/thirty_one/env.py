@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 from gymnasium.vector import VectorEnv
@@ -23,6 +24,9 @@ from ..vector import SAME_STEP, check_gymnasium, index_array, next_seed, record_
 from .layout import Layout
 from .opponents import match_key
 from .table import DISCARD_AT, KNOCK_NOW, OVER, Table
+
+if TYPE_CHECKING:
+    from .compiled import CompiledTurns
 
 __all__ = ["ThirtyOneVectorEnv"]
 
@@ -49,6 +53,9 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
     :param end_when_out: end an episode when the learner is out of its match
         (its return is then -1 whatever follows) instead of playing the
         others on to the match's end: the same learner steps, in less time.
+    :param compiled: play the turns compiled by Numba (the ``fast`` extra),
+        or with ``False`` as NumPy operations over the rows; unset, compiled
+        where Numba is installed. Both play the same matches, move for move.
     :param options: ``turn_limit`` and ``deal_limit`` only (unset: the learning
         defaults, so that every match ends).
     """
@@ -56,7 +63,15 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
     metadata: dict[str, Any] = {"autoreset_mode": SAME_STEP, "render_modes": []}
 
     def __init__(
-        self, num_envs: int, players: int = 4, seat: int = 0, *, copy: bool = True, end_when_out: bool = False, **options: Any
+        self,
+        num_envs: int,
+        players: int = 4,
+        seat: int = 0,
+        *,
+        copy: bool = True,
+        end_when_out: bool = False,
+        compiled: bool | None = None,
+        **options: Any,
     ) -> None:
         check_gymnasium("ThirtyOneVectorEnv")
         if type(num_envs) is not int or num_envs < 1:
@@ -78,6 +93,9 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         self._generators: list[Any] = [None] * num_envs
         """Each row's generator, seeded by its last seeded reset, from which its next match's seed is drawn."""
         self._table = Table(num_envs, players, self.rules)
+        self._compiled = _compiled_turns(self._table, compiled)
+        self._turns: Table | CompiledTurns = self._compiled or self._table
+        """What makes the learners' moves and starts the new matches: the compiled turns, else the table's passes."""
         self._layout = Layout(self.rules, players, seat)
         self._started = False
         self._observations = np.zeros((num_envs, size), dtype=np.float32)
@@ -93,6 +111,11 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         """The seed each match being played was dealt from (:func:`~commerce_rules.new_game`'s seed)."""
         self._check_started()
         return tuple(self._table.seeds)
+
+    @property
+    def compiled(self) -> bool:
+        """Whether the turns are played compiled by Numba (see the ``compiled`` parameter)."""
+        return self._compiled is not None
 
     @property
     def opponent_moves(self) -> int:
@@ -119,7 +142,7 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
                 )
         rows = np.arange(self.num_envs)
         self._new_matches(rows, seeds)
-        self._play_on({}, fresh=np.ones(self.num_envs, dtype=np.bool_))
+        self._play_on({}, fresh=np.ones(self.num_envs, dtype=np.bool_), rows=rows)
         self._started = True
         self._rewards[:] = 0.0
         self._terminations[:] = False
@@ -138,13 +161,12 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         """
         self._check_started()
         indices = self._indices(actions)
-        table = self._table
         rows = np.flatnonzero(~self._episode_over())
         self._rewards[:] = 0.0
         self._terminations[:] = False
         infos: dict[str, Any] = {}
-        table.learner_moves(rows, self._moves(rows, indices[rows]))
-        self._play_on(infos, fresh=np.zeros(self.num_envs, dtype=np.bool_))
+        self._turns.learner_moves(rows, self._moves(rows, indices[rows]))
+        self._play_on(infos, fresh=np.zeros(self.num_envs, dtype=np.bool_), rows=np.arange(self.num_envs))
         observed = self._observed()
         if self.copy:
             return observed, self._rewards.copy(), self._terminations.copy(), self._truncations.copy(), infos
@@ -201,31 +223,64 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         chosen = [next_seed(self._generators, row, given) for row, given in zip(rows.tolist(), seeds)]
         draw_keys = np.array([match_key(seed) for seed in chosen], dtype=np.uint64)
         dealers = np.array([first_dealer(seed, self.players) for seed in chosen], dtype=np.int64)
-        self._table.start(rows, chosen, draw_keys, dealers, self.rules.starting_lives)
+        self._turns.start(rows, chosen, draw_keys, dealers, self.rules.starting_lives)
 
-    def _play_on(self, infos: dict[str, Any], fresh: Any) -> None:
+    def _play_on(self, infos: dict[str, Any], fresh: Any, rows: Any) -> None:
         """Opponents' turns, showdowns and new matches, until every row's learner is to act or its ``fresh`` match is over.
 
-        In passes: the opponents play until every row waits (for its learner,
-        or for its deal's showdown); then the deals over are settled together,
-        and the episodes over (but ``fresh`` ones: new this step) are
-        rewarded, recorded in ``infos`` and dealt a new match; then again,
-        until a pass changes nothing.
+        The episodes over (but ``fresh`` ones: new this step) are rewarded,
+        recorded in ``infos`` and dealt a new match, played on in turn.
         """
-        table = self._table
+        if self._compiled is None:
+            self._play_on_in_passes(infos, fresh)
+        else:
+            self._play_on_compiled(self._compiled, infos, fresh, rows)
+        self._table.shuffle_ahead()
+
+    def _play_on_in_passes(self, infos: dict[str, Any], fresh: Any) -> None:
+        """:meth:`_play_on` in passes over the rows: the opponents play until every row waits (for its learner,
+        or for its deal's showdown); then the deals over are settled together, and the episodes over end;
+        then again, until a pass changes nothing.
+        """
         while True:
             self._opponents_until_all_wait()
-            settled = table.settle_deals()
+            settled = self._table.settle_deals()
             ended = np.flatnonzero(self._episode_over() & ~fresh)
             if len(ended):
-                self._terminations[ended] = True
-                self._rewards[ended] = self._returns(ended)
-                self._final(infos, ended)
-                self._new_matches(ended, [None] * len(ended))
+                self._end_episodes(infos, ended)
                 fresh[ended] = True
             elif not settled:
-                table.shuffle_ahead()
                 return
+
+    def _play_on_compiled(self, turns: CompiledTurns, infos: dict[str, Any], fresh: Any, rows: Any) -> None:
+        """:meth:`_play_on` compiled: each of ``rows`` played on until it stops; then the ended episodes end together."""
+        while len(rows):
+            ended = self._until_episodes_end(turns, rows, fresh)
+            self._end_episodes(infos, ended)
+            fresh[ended] = True
+            self._table.shuffle_next(ended)  # the new matches' first decks
+            rows = ended
+
+    def _until_episodes_end(self, turns: CompiledTurns, rows: Any, fresh: Any) -> Any:
+        """Play ``rows`` on, shuffling the decks their deals wait for, until each stops; the rows whose episode ended (not ``fresh``)."""
+        from .compiled import DECK_NEEDED, EPISODE_OVER
+
+        ended = []
+        while len(rows):
+            stops = turns.play_on(rows, self.seat, self.end_when_out)
+            ended.append(rows[(stops == EPISODE_OVER) & ~fresh[rows]])
+            rows = rows[stops == DECK_NEEDED]
+            self._table.shuffle_next(rows)
+        return np.concatenate(ended)
+
+    def _end_episodes(self, infos: dict[str, Any], rows: Any) -> None:
+        """The episodes of ``rows`` end: their rewards and final observations, then new matches."""
+        if not len(rows):
+            return
+        self._terminations[rows] = True
+        self._rewards[rows] = self._returns(rows)
+        self._final(infos, rows)
+        self._new_matches(rows, [None] * len(rows))
 
     def _opponents_until_all_wait(self) -> None:
         """Opponents' turns, one in every row waiting for one at a time, until each row waits for its learner or its showdown."""
@@ -257,3 +312,18 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         self._layout.write(self._table, rows, observations, masks)
         for at, row in enumerate(rows.tolist()):
             record_final(infos, self.num_envs, row, observations[at], masks[at])
+
+
+def _compiled_turns(table: Table, compiled: bool | None) -> CompiledTurns | None:
+    """The table's compiled turns if ``compiled`` (unset: if Numba is installed), else ``None``: its NumPy passes."""
+    if compiled is not None and type(compiled) is not bool:
+        raise CommerceError(f"compiled must be True, False or None, not {shown(compiled)}")
+    if compiled is False:
+        return None
+    if importlib.util.find_spec("numba") is None:
+        if compiled:
+            raise CommerceError("compiled=True needs Numba: pip install 'commerce-rules[fast]'")
+        return None
+    from .compiled import CompiledTurns
+
+    return CompiledTurns(table)

@@ -19,19 +19,19 @@ import numpy as np
 
 from ...core.actions import Action
 
-__all__ = ["SeededOpponents", "match_key", "opponent_choice", "opponent_choices"]
+__all__ = ["GOLDEN", "MULTIPLIERS", "SeededOpponents", "match_key", "opponent_choice", "opponent_choices"]
 
 _MASK64: Final = (1 << 64) - 1
-_GOLDEN: Final = 0x9E3779B97F4A7C15
+GOLDEN: Final = 0x9E3779B97F4A7C15
 """SplitMix64's increment between two outputs."""
-_MULTIPLIERS: Final = (0xBF58476D1CE4E5B9, 0x94D049BB133111EB)
+MULTIPLIERS: Final = (0xBF58476D1CE4E5B9, 0x94D049BB133111EB)
 """SplitMix64's output function's two multipliers."""
 
 
 def _mix(value: int) -> int:
     """SplitMix64's output function, on a Python integer below 2**64."""
-    value = ((value ^ (value >> 30)) * _MULTIPLIERS[0]) & _MASK64
-    value = ((value ^ (value >> 27)) * _MULTIPLIERS[1]) & _MASK64
+    value = ((value ^ (value >> 30)) * MULTIPLIERS[0]) & _MASK64
+    value = ((value ^ (value >> 27)) * MULTIPLIERS[1]) & _MASK64
     return value ^ (value >> 31)
 
 
@@ -46,7 +46,7 @@ def opponent_choice(key: int, move: int, count: int) -> int:
     Uniform: the draw's top 53 bits ``u`` pick ``floor(u * count / 2**53)``,
     exactly, in integers (a draw of SplitMix64's counter, not ``RandomBot``'s).
     """
-    draw = _mix((key + (move + 1) * _GOLDEN) & _MASK64)
+    draw = _mix((key + (move + 1) * GOLDEN) & _MASK64)
     return ((draw >> 11) * count) >> 53
 
 
@@ -56,9 +56,9 @@ def opponent_choices(keys: Any, moves: Any, counts: Any) -> Any:
     Exact for ``counts`` below ``2**11`` (the 53-bit draw times the count stays
     within 64 bits): a Thirty-One turn has 4 choices at most.
     """
-    values = keys + (moves + np.uint64(1)) * np.uint64(_GOLDEN)
-    values = (values ^ (values >> np.uint64(30))) * np.uint64(_MULTIPLIERS[0])
-    values = (values ^ (values >> np.uint64(27))) * np.uint64(_MULTIPLIERS[1])
+    values = keys + (moves + np.uint64(1)) * np.uint64(GOLDEN)
+    values = (values ^ (values >> np.uint64(30))) * np.uint64(MULTIPLIERS[0])
+    values = (values ^ (values >> np.uint64(27))) * np.uint64(MULTIPLIERS[1])
     values ^= values >> np.uint64(31)
     return (((values >> np.uint64(11)) * counts.astype(np.uint64)) >> np.uint64(53)).astype(np.int64)
 

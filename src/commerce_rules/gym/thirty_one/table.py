@@ -11,7 +11,7 @@ tables. Cards are their places in the deck's order (0 to 51), -1 where there is 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -22,7 +22,7 @@ from .lookups import hand_tables, seat_tables
 from .opponents import opponent_choices
 
 __all__ = [
-    "DISCARDING", "DRAW_PILE", "DRAW_STOCK", "FINAL", "KNOCK_NOW", "DISCARD_AT", "OVER", "PLAY", "Table", "shuffled_decks",
+    "DISCARDING", "DRAW_PILE", "DRAW_STOCK", "FINAL", "KNOCK_NOW", "DISCARD_AT", "OVER", "PLAY", "Table", "deal_words", "shuffled_decks",
 ]
 
 PLAY, DISCARDING, FINAL, OVER = 0, 1, 2, 3
@@ -96,18 +96,25 @@ class Table:
         """The rows whose deal is over and waits to be settled, and which of them by a blitz."""
         self.opponent_moves = 0
         """The opponents' moves in every row since the table was made (for benchmarks, which count moves)."""
+        self.shuffled_decks: Callable[[Sequence[int], Sequence[int], int], Any] = shuffled_decks
+        """How the decks are shuffled: :func:`shuffled_decks`, or the same shuffle compiled."""
 
     # ------------------------------------------------------------------ matches and deals
 
     def start(self, rows: Any, seeds: Sequence[int], draw_keys: Any, dealers: Any, lives: int) -> None:
         """New matches in ``rows`` from ``seeds``, dealt by ``dealers``: every seat in with ``lives`` lives; a 31 dealt settled at once."""
+        self.begin(rows, seeds, draw_keys, dealers, lives)
+        self.showdown(*self._dealt(rows, dealers))
+
+    def begin(self, rows: Any, seeds: Sequence[int], draw_keys: Any, dealers: Any, lives: int) -> None:
+        """New matches in ``rows``, their first deal not yet dealt: :meth:`start` without the deal."""
         for row, seed in zip(rows.tolist(), seeds):
             self.seeds[row] = seed
         self.draw_keys[rows], self.moves[rows] = draw_keys, 0
         self.lives[rows], self.active[rows], self.winners[rows] = lives, True, False
         self.seats_in[rows] = (1 << self.players) - 1
+        self.dealer[rows] = dealers
         self.showdowns[rows], self.deal_number[rows], self.next_number[rows] = 0, 0, 0  # no deck of the last match's
-        self.showdown(*self._dealt(rows, dealers))
 
     def _dealt(self, rows: Any, dealers: Any) -> tuple[Any, Any]:
         """The next deal in ``rows``, ``dealers`` dealing: three cards a seat in play, one at a time from the eldest.
@@ -143,10 +150,13 @@ class Table:
         A deal ends in about one row in three at each step, in a few rows at
         a time; shuffled one by one they would cost a Python call each.
         """
-        rows = np.flatnonzero((self.next_number != self.deal_number + 1) & (self.phase != OVER))
+        self.shuffle_next(np.flatnonzero((self.next_number != self.deal_number + 1) & (self.phase != OVER)))
+
+    def shuffle_next(self, rows: Any) -> None:
+        """Shuffle the next deal's deck of ``rows``, all at once."""
         if len(rows):
             numbers = self.deal_number[rows] + 1
-            self.next_deck[rows] = shuffled_decks([self.seeds[row] for row in rows.tolist()], numbers.tolist(), self.size)
+            self.next_deck[rows] = self.shuffled_decks([self.seeds[row] for row in rows.tolist()], numbers.tolist(), self.size)
             self.next_number[rows] = numbers
 
     def next_in(self, rows: Any, seats: Any) -> Any:
@@ -312,8 +322,7 @@ def shuffled_decks(seeds: Sequence[int], deal_numbers: Sequence[int], size: int)
     that no product passes 64 bits.
     """
     rows = len(seeds)
-    digest = b"".join(deal_draws(seed, number, size - 1) for seed, number in zip(seeds, deal_numbers))
-    words = np.frombuffer(digest, dtype=">u8").reshape(rows, size - 1).astype(np.uint64)
+    words = deal_words(seeds, deal_numbers, size)
     bounds = np.arange(size, 1, -1, dtype=np.uint64)
     high, low = words >> np.uint64(32), words & np.uint64(0xFFFFFFFF)
     starts = np.arange(rows) * size  # the rows one after the other in one flat array
@@ -325,3 +334,9 @@ def shuffled_decks(seeds: Sequence[int], deal_numbers: Sequence[int], size: int)
         cards[other] = cards[top]
         cards[top] = swapped
     return cards.reshape(rows, size)
+
+
+def deal_words(seeds: Sequence[int], deal_numbers: Sequence[int], size: int) -> Any:
+    """The 64-bit draws of each ``(seed, deal number)``'s shuffle (:func:`~commerce_rules.engine.deal.deal_draws`), a row each."""
+    digest = b"".join(deal_draws(seed, number, size - 1) for seed, number in zip(seeds, deal_numbers))
+    return np.frombuffer(digest, dtype=">u8").reshape(len(seeds), size - 1).astype(np.uint64)

@@ -14,7 +14,10 @@ unless ``gymnasium`` is installed, the compiled cases unless ``numba`` is:
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from collections.abc import Sequence
@@ -71,15 +74,23 @@ class EngineRow:
     def __init__(self, rules: Any, players: int, seat: int, seed: int, end_when_out: bool) -> None:
         self.seat, self.end_when_out = seat, end_when_out
         self.opponents = SeededOpponents(seed)
+        self.last_card_blitzes = 0
+        """The deals ended by a 31 made with the stock's last card (Rules §8.6: the blitz comes first)."""
         self.match = self._to_learner(new_game(rules, players, seed=seed))
 
     def _to_learner(self, match: GameState) -> GameState:
         while match.to_act != self.seat and not episode_over(match, self.seat, self.end_when_out):
-            match = apply(match, self.opponents.choose(legal_actions(match)))
+            match = self._apply(match, self.opponents.choose(legal_actions(match)))
         return match
 
+    def _apply(self, match: GameState, action: Any) -> GameState:
+        after = apply(match, action)
+        if len(after.showdowns) > len(match.showdowns) and not match.stock and after.showdowns[-1].reason.value == "blitz":
+            self.last_card_blitzes += 1
+        return after
+
     def play(self, action: Any) -> None:
-        self.match = self._to_learner(apply(self.match, action))
+        self.match = self._to_learner(self._apply(self.match, action))
 
     @property
     def over(self) -> bool:
@@ -97,11 +108,13 @@ def same_row(row: EngineRow, observation: Any, mask: Any, where: str) -> None:
 
 def play_against_the_engine(
     players: int, seat: int, steps: int, envs: int = 12, seed: int | Sequence[int] | None = None, end_when_out: bool = False,
-    compiled: bool = False, **options: Any,
+    compiled: bool = False, first_legal: bool = False, **options: Any,
 ) -> Counter[str]:
-    """Step ``envs`` rows ``steps`` times with random legal actions, each row held to its engine replay.
+    """Step ``envs`` rows ``steps`` times with random legal actions (``first_legal``: the first), each row held to its engine replay.
 
-    Returns how the episodes ended (``"over"``, ``"out"``) and why their deals did (each ``ShowdownReason``'s value).
+    Returns how the episodes ended (``"over"``, ``"out"``), why their deals did
+    (each ``ShowdownReason``'s value) and how many blitzes the stock's last
+    card made (``"last card blitz"``).
     """
     environment = ThirtyOneVectorEnv(envs, players, seat, end_when_out=end_when_out, compiled=turns(compiled), **options)
     assert environment.compiled is compiled
@@ -115,9 +128,15 @@ def play_against_the_engine(
 
     def ended(row: EngineRow) -> None:
         endings.update(showdown.reason.value for showdown in row.match.showdowns)
+        endings["last card blitz"] += row.last_card_blitzes
+
+    def chosen(mask: Any) -> int:
+        if not mask.any():
+            return 0
+        return int(np.flatnonzero(mask)[0]) if first_legal else int(rng.choice(np.flatnonzero(mask)))
 
     for step in range(steps):
-        actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in observed["action_mask"]])
+        actions = np.array([chosen(mask) for mask in observed["action_mask"]])
         observed, rewards, terminated, truncated, infos = environment.step(actions)
         assert not truncated.any()
         for index, row in enumerate(rows):
@@ -165,6 +184,13 @@ def test_twelve_seats_and_the_limits_are_played_as_the_engine_plays_them(compile
 
 
 @pytest.mark.parametrize("compiled", TURNS)
+def test_a_thirty_one_made_with_the_stocks_last_card_is_a_blitz_as_the_engine_plays_it(compiled: bool) -> None:
+    """A random 31 on the last card is rare: this seed's 12-seat match, its learner taking the first legal action, has one."""
+    endings = play_against_the_engine(12, 0, steps=400, envs=1, seed=[3235996851799920430], compiled=compiled, first_legal=True)
+    assert endings["last card blitz"] > 0, endings
+
+
+@pytest.mark.parametrize("compiled", TURNS)
 def test_two_thirty_ones_dealt_at_once_are_settled_as_the_engine_settles_them(compiled: bool) -> None:
     """Seed 27292 deals two 31s at 12 seats: every seat without one loses a life, and the next deal is dealt."""
     for seat in (0, 2, 8):
@@ -182,7 +208,7 @@ def test_two_thirty_ones_dealt_at_once_are_settled_as_the_engine_settles_them(co
     end_when_out=st.booleans(),
 )
 def test_any_table_and_seed_is_played_as_the_engine_plays_it(
-    players: int, seat: int, seed: int, limits: dict[str, int], end_when_out: bool, compiled: bool
+    players: int, seat: int, seed: int, limits: dict[str, Any], end_when_out: bool, compiled: bool
 ) -> None:
     play_against_the_engine(
         players, seat % players, steps=25, envs=3, seed=seed, end_when_out=end_when_out, compiled=compiled, **limits
@@ -200,7 +226,10 @@ def test_any_table_and_seed_is_played_as_the_engine_plays_it(
 def test_compiled_turns_play_the_numpy_passes_matches_step_for_step(
     players: int, seat: int, seed: int, limits: dict[str, Any], end_when_out: bool
 ) -> None:
-    """Both ways of playing, given the same actions, return the same arrays, infos, seeds and counts of moves at every step."""
+    """Both ways of playing, given the same actions, return the same arrays, infos, seeds and counts of moves at every step.
+
+    Their tables' arrays, the hidden ones too (decks, hands), are the same after every step.
+    """
     made = [
         ThirtyOneVectorEnv(8, players, seat % players, end_when_out=end_when_out, compiled=turns(compiled), **limits)
         for compiled in (False, True)
@@ -210,6 +239,11 @@ def test_compiled_turns_play_the_numpy_passes_matches_step_for_step(
     for step in range(80):
         same(numpy_observed, compiled_observed, f"step {step}")
         assert made[0].seeds == made[1].seeds and made[0].opponent_moves == made[1].opponent_moves, step
+        numpy_table, compiled_table = (vars(environment._table) for environment in made)
+        for name, array in numpy_table.items():
+            # Not the passes' own marks, nor the decks shuffled ahead, which each way shuffles when it needs them.
+            if isinstance(array, np.ndarray) and name not in ("deal_over", "blitzed", "next_deck", "next_number"):
+                assert np.array_equal(array, compiled_table[name]), (step, name)
         actions = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in numpy_observed["action_mask"]])
         numpy_step, compiled_step = made[0].step(actions), made[1].step(actions)
         numpy_observed, compiled_observed = numpy_step[0], compiled_step[0]
@@ -257,10 +291,11 @@ def test_a_match_is_its_seeds_whatever_its_row_and_batch(compiled: bool) -> None
         assert over[0] == overs[1]
 
 
-def test_seeded_resets_repeat_and_autoresets_draw_from_the_rows_generators() -> None:
+@pytest.mark.parametrize("compiled", TURNS)
+def test_seeded_resets_repeat_and_autoresets_draw_from_the_rows_generators(compiled: bool) -> None:
     runs = []
     for _ in range(2):
-        environment = ThirtyOneVectorEnv(4, 3, 0)
+        environment = ThirtyOneVectorEnv(4, 3, 0, compiled=turns(compiled))
         observed, _ = environment.reset(seed=3)
         assert environment.seeds == (3, 4, 5, 6)
         generators = [gymnasium.utils.seeding.np_random(3 + row)[0] for row in range(4)]
@@ -353,14 +388,44 @@ def test_bad_arguments_are_refused_saying_what_was_wrong() -> None:
         ThirtyOneVectorEnv(2, compiled="yes")  # type: ignore[arg-type]  # a wrong type, on purpose
 
 
-def test_compiled_turns_need_numba_and_are_played_where_it_is_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_compiled_turns_need_numba_and_are_played_where_it_imports(monkeypatch: pytest.MonkeyPatch) -> None:
     installed = importlib.util.find_spec("numba") is not None
     assert ThirtyOneVectorEnv(2).compiled is installed and ThirtyOneVectorEnv(2, compiled=False).compiled is False
-    finding = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *rest: None if name == "numba" else finding(name, *rest))
+    import commerce_rules.gym.thirty_one as package
+
+    monkeypatch.setitem(sys.modules, "numba", None)  # import numba fails, as it does without it or with a broken one
+    monkeypatch.delitem(sys.modules, "commerce_rules.gym.thirty_one.compiled", raising=False)
+    monkeypatch.delattr(package, "compiled", raising=False)
     assert ThirtyOneVectorEnv(2).compiled is False
-    with pytest.raises(CommerceError, match=r"compiled=True needs Numba: pip install 'commerce-rules\[fast\]'"):
+    with pytest.raises(CommerceError, match=r"compiled=True needs Numba \(pip install 'commerce-rules\[fast\]'\), which did not"):
         ThirtyOneVectorEnv(2, compiled=True)
+
+
+def test_the_compiled_turns_run_where_numba_has_nowhere_to_cache_them() -> None:
+    """No cache locator (a read-only install and home): the module still imports, and compiles in each process."""
+    turns(True)
+    script = (
+        "from commerce_rules.gym.thirty_one import compiled\n"
+        "from commerce_rules.engine.deal import shuffled_places\n"
+        "deck = compiled.shuffled_decks([5], [1], 52)[0]\n"
+        "assert tuple(deck) == shuffled_places(52, 5, 1), deck\n"
+        "assert compiled.fisher_yates.stats.cache_path is None\n"
+        "print('compiled without a cache')\n"
+    )
+    environment = {**os.environ, "NUMBA_CACHE_LOCATOR_CLASSES": "ZipCacheLocator"}  # a locator for zipped modules alone
+    done = subprocess.run([sys.executable, "-c", script], env=environment, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and "compiled without a cache" in done.stdout, done.stderr[-2000:]
+
+
+def test_the_compiled_turns_read_and_write_the_tables_own_arrays() -> None:
+    environment = ThirtyOneVectorEnv(3, 5, compiled=turns(True))
+    arrays, table = environment._compiled.arrays, environment._table  # type: ignore[union-attr]
+    for name in arrays._fields:
+        value = getattr(arrays, name)
+        if isinstance(value, np.ndarray) and name not in ("next_in", "deal_places", "dealt", "deal_waits"):
+            assert value is getattr(table, name), name
+    lookups = table.tables
+    assert arrays.next_in is lookups.next_in and arrays.deal_places is lookups.deal_places and arrays.dealt is lookups.dealt
 
 
 @pytest.mark.parametrize("compiled", TURNS)
@@ -382,9 +447,10 @@ def test_a_bad_step_changes_nothing(compiled: bool) -> None:
     assert not np.array_equal(before[0], after["observation"])
 
 
-def test_copies_by_default_and_the_arrays_themselves_without() -> None:
+@pytest.mark.parametrize("compiled", TURNS)
+def test_copies_by_default_and_the_arrays_themselves_without(compiled: bool) -> None:
     for copy in (True, False):
-        environment = ThirtyOneVectorEnv(2, 3, copy=copy)
+        environment = ThirtyOneVectorEnv(2, 3, copy=copy, compiled=turns(compiled))
         first, _ = environment.reset(seed=1)
         kept = {name: array.copy() for name, array in first.items()}
         second, rewards, terminated, truncated, _ = environment.step([int(np.flatnonzero(m)[0]) for m in first["action_mask"]])
@@ -398,8 +464,9 @@ def test_copies_by_default_and_the_arrays_themselves_without() -> None:
         assert second["observation"].dtype == np.float32 and second["action_mask"].dtype == np.bool_
 
 
-def test_a_caller_changing_a_mask_it_was_given_does_not_change_what_is_legal() -> None:
-    environment = ThirtyOneVectorEnv(2, 3, copy=False)
+@pytest.mark.parametrize("compiled", TURNS)
+def test_a_caller_changing_a_mask_it_was_given_does_not_change_what_is_legal(compiled: bool) -> None:
+    environment = ThirtyOneVectorEnv(2, 3, copy=False, compiled=turns(compiled))
     observed, _ = environment.reset(seed=1)
     illegal = [int(np.flatnonzero(~mask)[0]) for mask in observed["action_mask"]]
     observed["action_mask"][:] = True

@@ -12,12 +12,17 @@ The rules are :class:`~.table.Table`'s, move for move, on its very arrays
 (:class:`TableArrays`): the tensors are written from them by
 :class:`~.layout.Layout` as before, and the tests hold both ways of playing
 to the engine, and to each other row for row.
+
+Numba keys its cache on disk by this file alone: after changing a number
+this module takes from :mod:`.table` (the phases, the moves) or
+:mod:`.opponents` (SplitMix64's), touch this file so that the machine code
+is compiled again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Final, NamedTuple, TypeVar, cast
+from typing import Any, Final, Literal, NamedTuple, TypeVar, cast
 
 import numpy as np
 from numba import njit
@@ -35,15 +40,21 @@ LEARNER_TO_ACT, EPISODE_OVER, DECK_NEEDED = 0, 1, 2
 _Function = TypeVar("_Function", bound=Callable[..., Any])
 
 
-def compiled(*, inline: bool = False) -> Callable[[_Function], _Function]:
-    """Numba's ``njit``, its machine code cached on disk (the first use compiles, about ten seconds); ``inline``: into its callers.
+def _jit(*, inline: bool = False) -> Callable[[_Function], _Function]:
+    """Numba's ``njit``, its machine code cached on disk where there is a writable place for it; ``inline``: into its callers.
 
-    The functions it compiles take the whole :class:`TableArrays`; inlined, a
-    call does not pass its arrays one by one.
+    The first use compiles, for about ten seconds; later processes load
+    the cache. With nowhere to write it (a read-only install and home) each
+    process compiles anew. The functions compiled take the whole
+    :class:`TableArrays`; inlined, a call does not pass its arrays one by one.
     """
 
     def compile_function(function: _Function) -> _Function:
-        return cast(_Function, njit(cache=True, inline="always" if inline else "never")(function))
+        mode: Literal["always", "never"] = "always" if inline else "never"
+        try:
+            return cast(_Function, njit(cache=True, inline=mode)(function))
+        except RuntimeError:  # Numba's "cannot cache function ...: no locator available"
+            return cast(_Function, njit(inline=mode)(function))
 
     return compile_function
 
@@ -54,7 +65,12 @@ _MIX_2: Final = np.uint64(MULTIPLIERS[1])
 
 
 class TableArrays(NamedTuple):
-    """A :class:`~.table.Table`'s arrays and constants, as one argument the compiled functions read by name."""
+    """A :class:`~.table.Table`'s arrays and constants, its seat tables' lookups and the rows waiting for a deal.
+
+    One argument, which the compiled functions read by name. Its arrays are
+    the table's own objects (a test holds them so): the table writes into
+    them in place and never replaces one.
+    """
 
     players: int
     size: int
@@ -94,26 +110,36 @@ class TableArrays(NamedTuple):
     draw_keys: Any
     moves: Any
     deal_waits: Any
-    """The rows whose next deal is to be dealt (a match's first, or the one after a showdown), by ``dealer``."""
+    """The rows whose next deal is to be dealt (a match's first, or the one after a showdown), by ``dealer``.
+
+    Until it is dealt, a row's deal fields (``phase``, ``to_act``, the
+    hands...) are the last deal's: nothing reads them before the deal, which
+    comes before the row stops unless its deck is still to be shuffled."""
 
 
 class CompiledTurns:
-    """The compiled moves of a :class:`~.table.Table`: its learners' moves, and every row played on from them."""
+    """The compiled moves of a :class:`~.table.Table` (made with :func:`shuffled_decks`): its learners' moves, and every row played on from them."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
-        table.shuffled_decks = shuffled_decks
         self.deal_waits = np.zeros(len(table.phase), dtype=np.bool_)
-        not_the_tables = {
-            "next_in": table.tables.next_in, "deal_places": table.tables.deal_places, "dealt": table.tables.dealt,
-            "deal_waits": self.deal_waits,
-        }
+        lookups = table.tables
         self.arrays = TableArrays(
-            **{name: not_the_tables[name] if name in not_the_tables else getattr(table, name) for name in TableArrays._fields}
+            players=table.players, size=table.size, turn_limit=table.turn_limit, deal_limit=table.deal_limit,
+            strength_of=table.strength_of, blitz_of=table.blitz_of,
+            next_in=lookups.next_in, deal_places=lookups.deal_places, dealt=lookups.dealt,
+            seats_in=table.seats_in, hands=table.hands, held=table.held, deck=table.deck, stock_at=table.stock_at,
+            pile=table.pile, piled=table.piled, known=table.known, phase=table.phase, to_act=table.to_act,
+            dealer=table.dealer, deal_number=table.deal_number, turn_of=table.turn_of, turns=table.turns,
+            taken=table.taken, knocker=table.knocker, final_left=table.final_left, lives=table.lives,
+            active=table.active, winners=table.winners, showdowns=table.showdowns, shown_hands=table.shown_hands,
+            shown_winner=table.shown_winner, shown_losers=table.shown_losers, next_deck=table.next_deck,
+            next_number=table.next_number, draw_keys=table.draw_keys, moves=table.moves,
+            deal_waits=self.deal_waits,
         )
 
     def start(self, rows: Any, seeds: Any, draw_keys: Any, dealers: Any, lives: int) -> None:
-        """New matches in ``rows``, their first deals waiting to be dealt by :meth:`play_on`."""
+        """New matches in ``rows``, as :meth:`Table.start <.table.Table.start>` starts them, but their first deals wait for :meth:`play_on`."""
         self.table.begin(rows, seeds, draw_keys, dealers, lives)
         self.deal_waits[rows] = True
 
@@ -121,11 +147,15 @@ class CompiledTurns:
         """The learners' ``moves`` in ``rows``, numbered as :meth:`Table.learner_moves <.table.Table.learner_moves>` numbers them."""
         learner_moves(self.arrays, rows, moves)
 
-    def play_on(self, rows: Any, seat: int, end_when_out: bool) -> Any:
-        """Play ``rows`` on until each stops; why each did (:data:`LEARNER_TO_ACT`, :data:`EPISODE_OVER`, :data:`DECK_NEEDED`)."""
+    def play_on(self, rows: Any, seat: int, end_when_out: bool) -> tuple[Any, Any]:
+        """Play ``rows`` on until each stops: the learner at ``seat`` is to act, or its episode is over, or a deck is needed.
+
+        Returns the rows whose episode is over, and those whose next deal
+        needs a deck (:meth:`Table.shuffle_next <.table.Table.shuffle_next>`, then play them on again).
+        """
         stops = np.empty(len(rows), dtype=np.int64)
         self.table.opponent_moves += play_on(self.arrays, rows, seat, end_when_out, stops)
-        return stops
+        return rows[stops == EPISODE_OVER], rows[stops == DECK_NEEDED]
 
 
 def shuffled_decks(seeds: Sequence[int], deal_numbers: Sequence[int], size: int) -> Any:
@@ -133,7 +163,7 @@ def shuffled_decks(seeds: Sequence[int], deal_numbers: Sequence[int], size: int)
     return fisher_yates(deal_words(seeds, deal_numbers, size))
 
 
-@compiled()
+@_jit()
 def fisher_yates(words: Any) -> Any:
     """Each row's deck of card places, shuffled by its draws: step ``k`` swaps the card at ``top = size - 1 - k``
     with the one at ``(word * (top + 1)) >> 64``, from the word's 32-bit halves so that no product passes 64 bits."""
@@ -155,8 +185,9 @@ def fisher_yates(words: Any) -> Any:
 # ---------------------------------------------------------------------- one row's moves
 
 
-@compiled()
+@_jit()
 def learner_moves(t: TableArrays, rows: Any, moves: Any) -> None:
+    """Each learner's move, checked legal by the environment: a draw, a knock, or a discard (``DISCARD_AT`` + the card's place)."""
     for at in range(len(rows)):
         row, move = rows[at], moves[at]
         if move == DRAW_STOCK or move == DRAW_PILE:
@@ -167,7 +198,7 @@ def learner_moves(t: TableArrays, rows: Any, moves: Any) -> None:
             discard(t, row, move - DISCARD_AT)
 
 
-@compiled()
+@_jit()
 def play_on(t: TableArrays, rows: Any, seat: int, end_when_out: bool, stops: Any) -> int:
     """Each row's deals, showdowns and opponents' turns until it stops (its reason in ``stops``); the opponents' moves made."""
     made = 0
@@ -190,7 +221,7 @@ def play_on(t: TableArrays, rows: Any, seat: int, end_when_out: bool, stops: Any
     return made
 
 
-@compiled(inline=True)
+@_jit(inline=True)
 def opponent_choice(t: TableArrays, row: int, count: int) -> int:
     """:func:`~.opponents.opponent_choice` of the row's match and its opponents' next move, which it counts."""
     value = t.draw_keys[row] + (t.moves[row] + np.uint64(1)) * _GOLDEN
@@ -201,7 +232,7 @@ def opponent_choice(t: TableArrays, row: int, count: int) -> int:
     return int(((value >> np.uint64(11)) * np.uint64(count)) >> np.uint64(53))
 
 
-@compiled(inline=True)
+@_jit(inline=True)
 def opponent_turn(t: TableArrays, row: int) -> int:
     """A whole turn at random: a knock, or a draw and then a discard of one of the cards allowed; its moves (1 or 2)."""
     first = opponent_choice(t, row, PLAY_CHOICES if t.phase[row] == PLAY else FINAL_CHOICES)
@@ -210,23 +241,29 @@ def opponent_turn(t: TableArrays, row: int) -> int:
         return 1
     draw(t, row, first == DRAW_PILE)
     allowed = 4 if t.taken[row] < 0 else 3  # a card taken from the pile may not go back this turn
-    chosen = opponent_choice(t, row, allowed)
+    discard(t, row, allowed_place(t, row, opponent_choice(t, row, allowed)))
+    return 2
+
+
+@_jit(inline=True)
+def allowed_place(t: TableArrays, row: int, chosen: int) -> int:
+    """The place in the drawer's hand of the ``chosen``-th card it may discard (all but one just taken from the pile)."""
     hand = t.hands[row, t.to_act[row]]
     for place in range(4):
         if hand[place] != t.taken[row]:
             if chosen == 0:
-                break
+                return place
             chosen -= 1
-    discard(t, row, place)
-    return 2
+    return -1  # never: fewer cards allowed than chosen
 
 
-@compiled(inline=True)
-def is_blitz(t: TableArrays, a: int, b: int, c: int) -> bool:
+@_jit(inline=True)
+def ends_deal_at_once(t: TableArrays, a: int, b: int, c: int) -> bool:
+    """Whether the hand of cards ``a``, ``b``, ``c`` (places in the deck) ends the deal at once: ``is_blitz``, looked up."""
     return bool(t.blitz_of[(a * t.size + b) * t.size + c])
 
 
-@compiled(inline=True)
+@_jit(inline=True)
 def draw(t: TableArrays, row: int, from_pile: bool) -> None:
     """The stock's top card (seen by the drawer alone) or, ``from_pile``, the pile's (in public: known to be the drawer's)."""
     seat = t.to_act[row]
@@ -245,9 +282,9 @@ def draw(t: TableArrays, row: int, from_pile: bool) -> None:
     t.phase[row] = DISCARDING
 
 
-@compiled(inline=True)
+@_jit(inline=True)
 def knock(t: TableArrays, row: int) -> None:
-    """A knock: every other seat in owes a final turn, from the knocker's left."""
+    """A knock: every other seat in owes a final turn, from the knocker's left; at the turn limit, the showdown."""
     seat = t.to_act[row]
     following = t.next_in[t.seats_in[row], seat]
     t.knocker[row] = seat
@@ -256,10 +293,10 @@ def knock(t: TableArrays, row: int) -> None:
     t.turns[row] += 1
     t.phase[row], t.to_act[row], t.turn_of[row] = FINAL, following, following
     if t.turns[row] >= t.turn_limit:
-        showdown(t, row, False)
+        showdown(t, row, np.bool_(False))  # np.bool_: one compiled showdown, not one per literal
 
 
-@compiled(inline=True)
+@_jit(inline=True)
 def discard(t: TableArrays, row: int, place: int) -> None:
     """The discard of the hand's card at ``place``: the turn passes on, or the deal ends (a blitz, the stock's end, the final round's, the turn limit)."""
     seat = t.to_act[row]
@@ -274,12 +311,13 @@ def discard(t: TableArrays, row: int, place: int) -> None:
     t.known[row, card] = -1  # face up on the pile: seen, no longer hidden
     t.taken[row] = -1
     t.turns[row] += 1
-    blitz = is_blitz(t, hand[0], hand[1], hand[2])
+    blitz = ends_deal_at_once(t, hand[0], hand[1], hand[2])
     played_out = not blitz and t.stock_at[row] < t.size  # a blitz comes before the stock's end (Rules §8.6)
     if played_out:
         t.final_left[row, seat] = False  # this final turn is no longer owed
     knocked = t.knocker[row] >= 0
-    if played_out and not (knocked and not owes_final_turns(t, row)):
+    final_round_done = knocked and not t.final_left[row].any()
+    if played_out and not final_round_done:
         following = t.next_in[t.seats_in[row], seat]
         t.to_act[row] = t.turn_of[row] = following
         t.phase[row] = FINAL if knocked else PLAY
@@ -288,19 +326,10 @@ def discard(t: TableArrays, row: int, place: int) -> None:
     showdown(t, row, blitz)
 
 
-@compiled(inline=True)
-def owes_final_turns(t: TableArrays, row: int) -> bool:
-    """Whether a seat still owes its final turn after a knock."""
-    for seat in range(t.players):
-        if t.final_left[row, seat]:
-            return True
-    return False
-
-
 # ---------------------------------------------------------------------- deals and showdowns
 
 
-@compiled()
+@_jit()
 def deal(t: TableArrays, row: int) -> None:
     """The next deal, from the deck shuffled ahead: three cards a seat in, one at a time from the eldest; a 31 dealt settled at once."""
     t.deal_waits[row] = False
@@ -314,7 +343,7 @@ def deal(t: TableArrays, row: int) -> None:
             t.hands[row, seat, k] = t.deck[row, places[k]] if places[k] >= 0 else -1
         t.hands[row, seat, 3] = -1
         t.held[row, seat] = 3 if places[0] >= 0 else 0
-        if places[0] >= 0 and is_blitz(t, t.hands[row, seat, 0], t.hands[row, seat, 1], t.hands[row, seat, 2]):
+        if places[0] >= 0 and ends_deal_at_once(t, t.hands[row, seat, 0], t.hands[row, seat, 1], t.hands[row, seat, 2]):
             blitzed = True
     dealt = t.dealt[seats_in]
     t.pile[row] = -1
@@ -326,11 +355,11 @@ def deal(t: TableArrays, row: int) -> None:
     t.turns[row], t.taken[row], t.knocker[row] = 0, -1, -1
     t.final_left[row] = False
     if blitzed:
-        showdown(t, row, True)
+        showdown(t, row, np.bool_(True))  # np.bool_: one compiled showdown, not one per literal
 
 
-@compiled()
-def showdown(t: TableArrays, row: int, blitz: bool) -> None:
+@_jit()
+def showdown(t: TableArrays, row: int, blitz: bool | np.bool_) -> None:
     """Settle the deal (ended by a blitz where ``blitz``): lives lost, seats out; then the match ends, or its next deal waits."""
     n = t.players
     strengths = np.zeros(n, dtype=np.int64)
@@ -351,7 +380,7 @@ def showdown(t: TableArrays, row: int, blitz: bool) -> None:
         if t.active[row, seat]:
             hand = t.hands[row, seat]
             if blitz:  # blitz_all_lose: every seat in without a 31 of its own
-                losers[seat] = not (t.held[row, seat] == 3 and is_blitz(t, hand[0], hand[1], hand[2]))
+                losers[seat] = not (t.held[row, seat] == 3 and ends_deal_at_once(t, hand[0], hand[1], hand[2]))
             else:
                 losers[seat] = strengths[seat] == lowest
             in_play += 1
@@ -378,7 +407,7 @@ def showdown(t: TableArrays, row: int, blitz: bool) -> None:
         t.deal_waits[row] = True
 
 
-@compiled()
+@_jit()
 def end_if_over(t: TableArrays, row: int) -> bool:
     """End the match if one seat is in, or at the deal limit (the most lives win); whether it ended."""
     n = t.players

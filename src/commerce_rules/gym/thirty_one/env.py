@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 from collections.abc import Sequence
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
@@ -23,7 +23,7 @@ from ..env import Observed, table_rules
 from ..vector import SAME_STEP, check_gymnasium, index_array, next_seed, record_final, row_seeds, single_spaces
 from .layout import Layout
 from .opponents import match_key
-from .table import DISCARD_AT, KNOCK_NOW, OVER, Table
+from .table import DISCARD_AT, KNOCK_NOW, OVER, Table, shuffled_decks
 
 if TYPE_CHECKING:
     from .compiled import CompiledTurns
@@ -55,7 +55,7 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         others on to the match's end: the same learner steps, in less time.
     :param compiled: play the turns compiled by Numba (the ``fast`` extra),
         or with ``False`` as NumPy operations over the rows; unset, compiled
-        where Numba is installed. Both play the same matches, move for move.
+        where Numba imports. Both play the same matches, move for move.
     :param options: ``turn_limit`` and ``deal_limit`` only (unset: the learning
         defaults, so that every match ends).
     """
@@ -92,8 +92,9 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._generators: list[Any] = [None] * num_envs
         """Each row's generator, seeded by its last seeded reset, from which its next match's seed is drawn."""
-        self._table = Table(num_envs, players, self.rules)
-        self._compiled = _compiled_turns(self._table, compiled)
+        compiled_play = _compiled_play(compiled)
+        self._table = Table(num_envs, players, self.rules, compiled_play.shuffled_decks if compiled_play else shuffled_decks)
+        self._compiled: CompiledTurns | None = compiled_play.CompiledTurns(self._table) if compiled_play else None
         self._turns: Table | CompiledTurns = self._compiled or self._table
         """What makes the learners' moves and starts the new matches: the compiled turns, else the table's passes."""
         self._layout = Layout(self.rules, players, seat)
@@ -142,7 +143,7 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
                 )
         rows = np.arange(self.num_envs)
         self._new_matches(rows, seeds)
-        self._play_on({}, fresh=np.ones(self.num_envs, dtype=np.bool_), rows=rows)
+        self._play_on({}, fresh=np.ones(self.num_envs, dtype=np.bool_))
         self._started = True
         self._rewards[:] = 0.0
         self._terminations[:] = False
@@ -166,7 +167,7 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         self._terminations[:] = False
         infos: dict[str, Any] = {}
         self._turns.learner_moves(rows, self._moves(rows, indices[rows]))
-        self._play_on(infos, fresh=np.zeros(self.num_envs, dtype=np.bool_), rows=np.arange(self.num_envs))
+        self._play_on(infos, fresh=np.zeros(self.num_envs, dtype=np.bool_))
         observed = self._observed()
         if self.copy:
             return observed, self._rewards.copy(), self._terminations.copy(), self._truncations.copy(), infos
@@ -225,7 +226,7 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         dealers = np.array([first_dealer(seed, self.players) for seed in chosen], dtype=np.int64)
         self._turns.start(rows, chosen, draw_keys, dealers, self.rules.starting_lives)
 
-    def _play_on(self, infos: dict[str, Any], fresh: Any, rows: Any) -> None:
+    def _play_on(self, infos: dict[str, Any], fresh: Any) -> None:
         """Opponents' turns, showdowns and new matches, until every row's learner is to act or its ``fresh`` match is over.
 
         The episodes over (but ``fresh`` ones: new this step) are rewarded,
@@ -234,7 +235,7 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
         if self._compiled is None:
             self._play_on_in_passes(infos, fresh)
         else:
-            self._play_on_compiled(self._compiled, infos, fresh, rows)
+            self._play_on_compiled(self._compiled, infos, fresh)
         self._table.shuffle_ahead()
 
     def _play_on_in_passes(self, infos: dict[str, Any], fresh: Any) -> None:
@@ -252,8 +253,9 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
             elif not settled:
                 return
 
-    def _play_on_compiled(self, turns: CompiledTurns, infos: dict[str, Any], fresh: Any, rows: Any) -> None:
-        """:meth:`_play_on` compiled: each of ``rows`` played on until it stops; then the ended episodes end together."""
+    def _play_on_compiled(self, turns: CompiledTurns, infos: dict[str, Any], fresh: Any) -> None:
+        """:meth:`_play_on` compiled: each row played on until it stops; then the ended episodes end together, and so on."""
+        rows = np.arange(self.num_envs)
         while len(rows):
             ended = self._until_episodes_end(turns, rows, fresh)
             self._end_episodes(infos, ended)
@@ -263,13 +265,10 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
 
     def _until_episodes_end(self, turns: CompiledTurns, rows: Any, fresh: Any) -> Any:
         """Play ``rows`` on, shuffling the decks their deals wait for, until each stops; the rows whose episode ended (not ``fresh``)."""
-        from .compiled import DECK_NEEDED, EPISODE_OVER
-
         ended = []
         while len(rows):
-            stops = turns.play_on(rows, self.seat, self.end_when_out)
-            ended.append(rows[(stops == EPISODE_OVER) & ~fresh[rows]])
-            rows = rows[stops == DECK_NEEDED]
+            over, rows = turns.play_on(rows, self.seat, self.end_when_out)
+            ended.append(over[~fresh[over]])
             self._table.shuffle_next(rows)
         return np.concatenate(ended)
 
@@ -314,16 +313,17 @@ class ThirtyOneVectorEnv(VectorEnv):  # type: ignore[misc, type-arg, unused-igno
             record_final(infos, self.num_envs, row, observations[at], masks[at])
 
 
-def _compiled_turns(table: Table, compiled: bool | None) -> CompiledTurns | None:
-    """The table's compiled turns if ``compiled`` (unset: if Numba is installed), else ``None``: its NumPy passes."""
+def _compiled_play(compiled: bool | None) -> ModuleType | None:
+    """The module of the compiled turns if ``compiled`` (unset: if Numba imports), else ``None``: the NumPy passes."""
     if compiled is not None and type(compiled) is not bool:
         raise CommerceError(f"compiled must be True, False or None, not {shown(compiled)}")
     if compiled is False:
         return None
-    if importlib.util.find_spec("numba") is None:
+    try:
+        from . import compiled as compiled_play
+    except ImportError as error:  # no Numba, or one that does not import (too old for the NumPy installed, say)
         if compiled:
-            raise CommerceError("compiled=True needs Numba: pip install 'commerce-rules[fast]'")
+            reason = str(error).splitlines()[0][:200] if str(error) else type(error).__name__
+            raise CommerceError(f"compiled=True needs Numba (pip install 'commerce-rules[fast]'), which did not import: {reason}") from None
         return None
-    from .compiled import CompiledTurns
-
-    return CompiledTurns(table)
+    return compiled_play

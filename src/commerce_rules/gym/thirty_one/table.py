@@ -22,7 +22,7 @@ from .lookups import hand_tables, seat_tables
 from .opponents import opponent_choices
 
 __all__ = [
-    "DISCARDING", "DRAW_PILE", "DRAW_STOCK", "FINAL", "KNOCK_NOW", "DISCARD_AT", "OVER", "PLAY", "Table", "deal_words", "shuffled_decks",
+    "DISCARDING", "DRAW_PILE", "DRAW_STOCK", "FINAL", "KNOCK_NOW", "DISCARD_AT", "OVER", "PLAY", "Shuffle", "Table", "deal_words", "shuffled_decks",
 ]
 
 PLAY, DISCARDING, FINAL, OVER = 0, 1, 2, 3
@@ -40,10 +40,14 @@ _NO_HAND: Final = np.iinfo(np.int64).max
 """The strength a seat out is given where the lowest hand is looked for: above every hand's."""
 
 
-class Table:
-    """``rows`` matches of Thirty-One under ``rules`` at ``players`` seats."""
+Shuffle = Callable[[Sequence[int], Sequence[int], int], Any]
+"""How decks are shuffled: each ``(seed, deal number)``'s deck of ``size`` card places, a row each (:func:`shuffled_decks`)."""
 
-    def __init__(self, rows: int, players: int, rules: Rules) -> None:
+
+class Table:
+    """``rows`` matches of Thirty-One under ``rules`` at ``players`` seats, their decks shuffled by ``shuffle``."""
+
+    def __init__(self, rows: int, players: int, rules: Rules, shuffle: Shuffle | None = None) -> None:
         size = rules.deck_size
         self.players, self.size = players, size
         self.seeds: list[int] = [0] * rows
@@ -96,13 +100,13 @@ class Table:
         """The rows whose deal is over and waits to be settled, and which of them by a blitz."""
         self.opponent_moves = 0
         """The opponents' moves in every row since the table was made (for benchmarks, which count moves)."""
-        self.shuffled_decks: Callable[[Sequence[int], Sequence[int], int], Any] = shuffled_decks
+        self.shuffled_decks: Shuffle = shuffle or shuffled_decks
         """How the decks are shuffled: :func:`shuffled_decks`, or the same shuffle compiled."""
 
     # ------------------------------------------------------------------ matches and deals
 
     def start(self, rows: Any, seeds: Sequence[int], draw_keys: Any, dealers: Any, lives: int) -> None:
-        """New matches in ``rows`` from ``seeds``, dealt by ``dealers``: every seat in with ``lives`` lives; a 31 dealt settled at once."""
+        """New matches in ``rows`` from ``seeds``, dealt at once by ``dealers``: every seat in with ``lives`` lives; a 31 dealt settled at once."""
         self.begin(rows, seeds, draw_keys, dealers, lives)
         self.showdown(*self._dealt(rows, dealers))
 

@@ -94,6 +94,11 @@ def adapters(session: nox.Session) -> None:
     session.install("-e", ".[test,typecheck,openspiel,pettingzoo,gym,fast,dask]")
     session.run("pytest", "-p", "no:cacheprovider", "-rs", "--strict-markers", *ADAPTER_TESTS, *session.posargs,
                 env={"COMMERCE_ADAPTERS_REQUIRED": "1"})
+    # ThirtyOneVectorEnv's compiled turns again with Numba's bounds checks, which its machine code leaves out:
+    # an index out of its array fails here instead of reading another row. Its own cache, so that neither build is reused.
+    session.run("pytest", "-p", "no:cacheprovider", "-q", "tests/adapters/test_thirty_one_vector_env.py", "-k", "compiled",
+                env={"COMMERCE_ADAPTERS_REQUIRED": "1", "NUMBA_BOUNDSCHECK": "1",
+                     "NUMBA_CACHE_DIR": session.create_tmp() + "/numba-boundscheck"})
     session.run(
         "mypy", "--strict", "src/commerce_rules/openspiel", "src/commerce_rules/pettingzoo.py", "src/commerce_rules/gym",
         *ADAPTER_TESTS, "examples/openspiel_mcts.py", "examples/pettingzoo_random.py",

@@ -49,7 +49,6 @@ run's matches.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import os
 import platform
 import random
@@ -173,7 +172,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     print("episodes end when the learner is out" if args.end_when_out else "episodes are whole matches")
     columns = ("PettingZoo steps/s", "vector learner steps/s", "vector moves/s", "ratio (learner)", "ratio (moves)")
     print(f"{'preset':<12} " + " ".join(f"{column:>{len(column)}}" for column in columns))
-    kinds = {"  (arrays)": False, "  (compiled)": True} if importlib.util.find_spec("numba") else {"  (arrays)": False}
+    kinds = {"  (arrays)": False, "  (compiled)": True}
+    if not ThirtyOneVectorEnv(1, args.players).compiled:  # the environment's own answer: Numba imports, or not
+        del kinds["  (compiled)"]
     for name in args.presets:
         array_kinds = kinds if name == "thirty_one" else {}
         vector_steps(name, args.players, args.envs, 0.2, args.seed, args.end_when_out)  # warm-up: the tables, the caches
